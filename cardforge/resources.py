@@ -1,0 +1,34 @@
+"""Where the built-in templates and schemas live, installed or in a source checkout.
+
+A wheel carries them as ``cardforge/_data/{templates,schemas}`` (see pyproject's
+force-include); a source checkout or editable install finds them at the repository's top.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_dir(name: str) -> Path:
+    """The built-in ``templates`` or ``schemas`` folder.
+
+    Raises FileNotFoundError naming both places looked in when neither exists.
+    """
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"built-in {name}/ not found in {_PACKAGE / '_data'} or {_PACKAGE.parent}")
+
+
+def templates_dir() -> Path:
+    """Built-in templates: ``_base/`` plus one folder per game pack."""
+    return data_dir("templates")
+
+
+def schemas_dir() -> Path:
+    """Built-in JSON Schemas (draft 2020-12)."""
+    return data_dir("schemas")
