@@ -1,0 +1,1 @@
+"""Rendering: card faces to PDF pages, imposition onto printer sheets, rasters."""

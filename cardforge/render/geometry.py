@@ -1,0 +1,239 @@
+"""Units, card sizes and the grid of card slots on a printer sheet.
+
+Every length here is in millimetres unless its name ends in ``_pt``. Sheet
+coordinates follow PDF: the origin is the sheet's bottom-left corner and y grows
+upwards. Slots are numbered in reading order: left to right, then top to bottom,
+so slot 0 is the top-left card.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+MM_TO_PT: float = 72 / 25.4
+"""Points (1/72 inch) per millimetre."""
+
+PAPER: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Portrait paper sizes, (width, height) in mm, by lower-case name."""
+
+MIN_MARK_MM: float = 2.0
+"""Shortest crop mark worth printing; a grid must leave room for at least this."""
+
+Box = tuple[float, float, float, float]
+"""A rectangle as (x0, y0, x1, y1) in mm, x0 < x1 and y0 < y1."""
+
+_EPS = 1e-9
+
+
+def mm_to_pt(mm: float) -> float:
+    """Convert millimetres to PDF points."""
+    return mm * MM_TO_PT
+
+
+def pt_to_mm(pt: float) -> float:
+    """Convert PDF points to millimetres."""
+    return pt / MM_TO_PT
+
+
+@dataclass(frozen=True)
+class CardGeometry:
+    """The printed size of one card, in mm.
+
+    ``width_mm`` × ``height_mm`` is the trim (the cut card); ``bleed_mm`` is the art
+    that runs past the trim on every side; ``safe_mm`` is the inset from the trim
+    that text should stay inside. Raises ``ValueError`` on a non-positive size, a
+    negative bleed or safe margin, or a safe margin that leaves no safe area.
+    """
+
+    width_mm: float
+    height_mm: float
+    bleed_mm: float = 3.0
+    safe_mm: float = 4.0
+
+    def __post_init__(self) -> None:
+        if self.width_mm <= 0 or self.height_mm <= 0:
+            raise ValueError(
+                f"card size must be positive, got {self.width_mm} × {self.height_mm} mm"
+            )
+        if self.bleed_mm < 0 or self.safe_mm < 0:
+            raise ValueError(
+                f"bleed and safe margin must not be negative, got bleed {self.bleed_mm} mm,"
+                f" safe {self.safe_mm} mm"
+            )
+        if 2 * self.safe_mm >= min(self.width_mm, self.height_mm):
+            raise ValueError(
+                f"safe margin {self.safe_mm} mm leaves no safe area on a"
+                f" {self.width_mm} × {self.height_mm} mm card"
+            )
+
+    @property
+    def bleed_width(self) -> float:
+        """Width in mm including the bleed on both sides."""
+        return self.width_mm + 2 * self.bleed_mm
+
+    @property
+    def bleed_height(self) -> float:
+        """Height in mm including the bleed on both sides."""
+        return self.height_mm + 2 * self.bleed_mm
+
+    @classmethod
+    def poker(cls) -> CardGeometry:
+        """A poker card: 63 × 88 mm trim, 3 mm bleed, 4 mm safe margin."""
+        return cls(63.0, 88.0, 3.0, 4.0)
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the cards go on one portrait sheet. Made by :func:`layout_grid`.
+
+    ``origins[i]`` is the trim rectangle's bottom-left corner (mm, from the sheet's
+    bottom-left) of slot ``i`` in reading order. ``trim_box`` spans the trims of all
+    slots; ``bleed_box`` is ``trim_box`` grown by the card's bleed. Crop marks of
+    ``mark_length_mm`` start ``mark_offset_mm`` outside the bleed box.
+    """
+
+    paper: str
+    paper_width_mm: float
+    paper_height_mm: float
+    card: CardGeometry
+    columns: int
+    rows: int
+    gutter_mm: float
+    mark_length_mm: float
+    mark_offset_mm: float
+    origins: tuple[tuple[float, float], ...]
+    trim_box: Box
+    bleed_box: Box
+
+    @property
+    def per_sheet(self) -> int:
+        """Number of card slots on one sheet (columns × rows)."""
+        return self.columns * self.rows
+
+    def origin(self, row: int, col: int) -> tuple[float, float]:
+        """Trim bottom-left (x, y) in mm of the slot at ``row`` (0 = top), ``col`` (0 = left)."""
+        return self.origins[row * self.columns + col]
+
+    def clip_box(self, row: int, col: int) -> Box:
+        """The part of the card at (row, col) that is printed, in mm.
+
+        Its trim rectangle, grown by the full bleed on the grid's outer edges and by
+        at most half the gutter on inner edges, so art never overlaps a neighbour.
+        With no gutter, inner edges are clipped exactly at the trim.
+        """
+        x, y = self.origin(row, col)
+        bleed = self.card.bleed_mm
+        inner = min(bleed, self.gutter_mm / 2)
+        left = bleed if col == 0 else inner
+        right = bleed if col == self.columns - 1 else inner
+        top = bleed if row == 0 else inner
+        bottom = bleed if row == self.rows - 1 else inner
+        return (
+            x - left,
+            y - bottom,
+            x + self.card.width_mm + right,
+            y + self.card.height_mm + top,
+        )
+
+    def trim_lines_x(self) -> tuple[float, ...]:
+        """x (mm) of every vertical cut: both side trims of every column, deduplicated."""
+        xs = {round(self.origin(0, c)[0] + d, 6) for c in range(self.columns)
+              for d in (0.0, self.card.width_mm)}
+        return tuple(sorted(xs))
+
+    def trim_lines_y(self) -> tuple[float, ...]:
+        """y (mm) of every horizontal cut: top and bottom trims of every row, deduplicated."""
+        ys = {round(self.origin(r, 0)[1] + d, 6) for r in range(self.rows)
+              for d in (0.0, self.card.height_mm)}
+        return tuple(sorted(ys))
+
+    def back_index(self, index: int, duplex: str) -> int:
+        """The slot on the back sheet that lies behind front slot ``index``.
+
+        ``duplex`` is ``"long"`` (sheet flipped on its long edge: columns mirror) or
+        ``"short"`` (flipped on its short edge: rows mirror). The grid is centred, so
+        a mirrored slot sits exactly behind the front one. Raises ``ValueError`` for
+        another duplex mode or an index outside ``0..per_sheet-1``.
+        """
+        if not 0 <= index < self.per_sheet:
+            raise ValueError(f"slot {index} is not on a {self.columns}×{self.rows} sheet")
+        row, col = divmod(index, self.columns)
+        if duplex == "long":
+            return row * self.columns + (self.columns - 1 - col)
+        if duplex == "short":
+            return (self.rows - 1 - row) * self.columns + col
+        raise ValueError(f"duplex must be 'long' or 'short' for a back sheet, got {duplex!r}")
+
+
+def _count(paper_mm: float, card_mm: float, gutter_mm: float, margin_mm: float) -> int:
+    """How many cards of ``card_mm`` fit along ``paper_mm`` with two ``margin_mm`` edges."""
+    return max(0, math.floor((paper_mm - 2 * margin_mm + gutter_mm + _EPS) / (card_mm + gutter_mm)))
+
+
+def layout_grid(
+    card: CardGeometry,
+    paper: str,
+    *,
+    gutter_mm: float = 0.0,
+    mark_length_mm: float = 5.0,
+    mark_offset_mm: float = 1.0,
+) -> SheetLayout:
+    """Fit as many cards as possible on a portrait ``paper`` sheet, grid centred.
+
+    ``paper`` is a key of :data:`PAPER` (case-insensitive). Cards are ``gutter_mm``
+    apart; with 0 they butt at the trim lines. Around the grid there must be room
+    for the outer bleed plus ``mark_offset_mm`` and at least :data:`MIN_MARK_MM` of
+    crop mark (nothing when ``mark_length_mm`` is 0); the layout's
+    ``mark_length_mm`` is the requested length shortened to the room that is left
+    (poker on Letter: 3.7 mm instead of 5).
+
+    Raises ``ValueError`` for an unknown paper, a negative gutter, mark length or
+    offset, or a card that does not fit the sheet even once.
+    """
+    key = paper.lower()
+    if key not in PAPER:
+        raise ValueError(f"unknown paper {paper!r}; known: {', '.join(sorted(PAPER))}")
+    if gutter_mm < 0 or mark_length_mm < 0 or mark_offset_mm < 0:
+        raise ValueError(
+            f"gutter, mark length and mark offset must not be negative, got {gutter_mm},"
+            f" {mark_length_mm}, {mark_offset_mm} mm"
+        )
+    paper_w, paper_h = PAPER[key]
+    marks = mark_offset_mm + min(mark_length_mm, MIN_MARK_MM) if mark_length_mm > 0 else 0.0
+    margin = card.bleed_mm + marks
+    cols = _count(paper_w, card.width_mm, gutter_mm, margin)
+    rows = _count(paper_h, card.height_mm, gutter_mm, margin)
+    if cols < 1 or rows < 1:
+        raise ValueError(
+            f"a {card.width_mm:g} × {card.height_mm:g} mm card with {card.bleed_mm:g} mm bleed"
+            f" does not fit on {key} paper ({paper_w:g} × {paper_h:g} mm): it needs"
+            f" {card.width_mm + 2 * margin:g} × {card.height_mm + 2 * margin:g} mm"
+            " including room for crop marks"
+        )
+    grid_w = cols * card.width_mm + (cols - 1) * gutter_mm
+    grid_h = rows * card.height_mm + (rows - 1) * gutter_mm
+    x0 = (paper_w - grid_w) / 2
+    y0 = (paper_h - grid_h) / 2
+    room = min(x0, y0) - card.bleed_mm - mark_offset_mm
+    length = max(0.0, min(mark_length_mm, room))
+    origins = tuple(
+        (x0 + c * (card.width_mm + gutter_mm), y0 + (rows - 1 - r) * (card.height_mm + gutter_mm))
+        for r in range(rows)
+        for c in range(cols)
+    )
+    b = card.bleed_mm
+    return SheetLayout(
+        paper=key,
+        paper_width_mm=paper_w,
+        paper_height_mm=paper_h,
+        card=card,
+        columns=cols,
+        rows=rows,
+        gutter_mm=gutter_mm,
+        mark_length_mm=length,
+        mark_offset_mm=mark_offset_mm,
+        origins=origins,
+        trim_box=(x0, y0, x0 + grid_w, y0 + grid_h),
+        bleed_box=(x0 - b, y0 - b, x0 + grid_w + b, y0 + grid_h + b),
+    )
