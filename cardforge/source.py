@@ -51,6 +51,7 @@ class Document:
     values: dict[Pointer, Location] = field(default_factory=dict)
     keys: dict[Pointer, Location] = field(default_factory=dict)
     quoted: set[Pointer] = field(default_factory=set)
+    lines: list[str] = field(default_factory=list, repr=False)
 
     def locate(self, *pointer: str | int) -> Location:
         """Location of the value at ``pointer``, or of its nearest ancestor that exists."""
@@ -70,6 +71,33 @@ class Document:
         """Location of character ``offset`` (0-based) inside the single-line scalar at ``pointer``."""
         start = self.locate(*pointer)
         return start.shifted(offset + (1 if tuple(pointer) in self.quoted else 0))
+
+    def locate_text(self, value: str, offset: int, needle: str, *pointer: str | int) -> Location:
+        """Location of ``needle``, found at ``offset`` of the string ``value`` stored at ``pointer``.
+
+        Works for single-line scalars exactly and for block scalars (``|``, ``>``) by finding
+        the needle on the source line the offset falls on; falls back to the scalar's start.
+        """
+        start = self.locate(*pointer)
+        if "\n" not in value and start.line <= len(self.lines):
+            source = self.lines[start.line - 1]
+            guess = start.col - 1 + offset + (1 if tuple(pointer) in self.quoted else 0)
+            if source[guess:guess + len(needle)] == needle:
+                return Location(self.path, start.line, guess + 1)
+        nth = value[:offset].count(needle)  # which occurrence we want
+        seen = 0
+        for number in range(start.line, len(self.lines) + 1):
+            column = -1
+            while True:
+                column = self.lines[number - 1].find(needle, column + 1)
+                if column < 0 or (number == start.line and column < start.col - 1):
+                    if column < 0:
+                        break
+                    continue
+                if seen == nth:
+                    return Location(self.path, number, column + 1)
+                seen += 1
+        return start
 
 
 def _loc(path: Path, mark: yaml.Mark) -> Location:
@@ -130,7 +158,7 @@ def loads(text: str, path: Path) -> Document:
     Raises :class:`LoadError` with CF001 (syntax) or CF002 (duplicate key) Problems.
     An empty file gives ``data = None``.
     """
-    doc = Document(path=path, data=None)
+    doc = Document(path=path, data=None, lines=text.splitlines())
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

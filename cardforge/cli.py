@@ -1,0 +1,111 @@
+"""The ``cardforge`` command line: parses options and calls ``cardforge.commands``; nothing else."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cardforge import __version__
+from cardforge.lint.report import FORMATS
+
+WORKSPACE = click.option(
+    "--workspace", "-w", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+    show_default=True, help="Folder holding cards/, templates/ and the configuration.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardforge")
+def main() -> None:
+    """cardforge: card data in YAML, linted against the rulebook, printed for play.
+
+    A workspace keeps each game in cards/<game>/ (game.yaml holds the rulebook's facts,
+    the other *.yaml files hold cards). Typical use:
+
+    \b
+      cardforge lint                 check every game (exit 1 on errors)
+      cardforge build                print-and-play PDFs for every game into out/
+      cardforge stats comic-creator  odds that reference dice pools pay each cost
+      cardforge explain CC103        what a lint rule checks, with examples
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text: path:line:col: CODE message; github: workflow annotations; sarif: 2.1.0.")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@WORKSPACE
+def lint(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path) -> None:
+    """Check card data: YAML, schema, deck counts and each game's rules.
+
+    PATHS are game folders (cards/<game>) or folders holding them; default: the
+    configured cards folder. Rules are chosen and their severities set by [tool.cardforge]
+    in pyproject.toml or by cardforge.toml; a card silences a rule with lint-ignore: [CODE].
+    Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
+    """
+    from cardforge.commands import lint as command
+
+    sys.exit(command.run(paths, fmt, strict, workspace.resolve()))
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--list", "list_all", is_flag=True, help="List every rule instead.")
+def explain(code: str | None, list_all: bool) -> None:
+    """Print what lint rule CODE checks, with a passing and a failing example."""
+    from cardforge.commands import explain as command
+
+    if list_all or not code:
+        command.run_list()
+    else:
+        command.run(code)
+
+
+@main.command()
+def games() -> None:
+    """List the installed game packs (built-in and third-party)."""
+    from cardforge.commands import games as command
+
+    command.run()
+
+
+@main.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              show_default=True)
+@click.option("--sort", "sort_by", default=None,
+              help="Column to sort by (e.g. vp, cost, or a pool name such as opening).")
+@click.option("--desc", is_flag=True, help="Sort in descending order.")
+@WORKSPACE
+def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path) -> None:
+    """Print a game's statistics, e.g. for Comic Creator the exact probability that each
+    reference dice pool (from game.yaml) pays each card's cost."""
+    from cardforge.commands import stats as command
+
+    command.run(game, fmt, sort_by, desc, workspace.resolve())
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default=None,
+              help="Sheet size  [default: a4 and letter, or the configured paper]")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder  [default: out]")
+@click.option("--lang", default=None, help="Language of the faces  [default: each game's first language]")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="How backs are placed: long-edge or short-edge duplex, or no backs.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@WORKSPACE
+def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
+          duplex: str, quiet: bool, workspace: Path) -> None:
+    """Write print-and-play PDFs: out/<game>/<game>-cards-<paper>.pdf.
+
+    GAMES are game ids (see `cardforge games`); default: every game in the workspace.
+    The data is linted first: a game with errors is not built. Cards are imposed 9 to a
+    sheet with crop marks; each front sheet is followed by its back sheet for duplex printing.
+    """
+    from cardforge.commands import build as command
+
+    command.run(games, paper, out_dir, lang, duplex, quiet, workspace.resolve())

@@ -1,0 +1,1 @@
+"""One module per subcommand; each ``run(...)`` reads top to bottom like a recipe."""

@@ -1,0 +1,77 @@
+"""GameSpec: what a game pack tells cardforge, and how packs are found.
+
+Packs register in the ``cardforge.games`` entry-point group, built-in ones included, so a
+third party adds a game by shipping a package with an entry point such as
+``[project.entry-points."cardforge.games"] my-game = "my_pack:GAME"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from cardforge.errors import ConfigError
+
+if TYPE_CHECKING:
+    from cardforge.model import Card, Deck, Game
+
+ENTRY_POINT_GROUP = "cardforge.games"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game pack.
+
+    - ``id``: the pack id, also the folder name ``cards/<id>/`` and ``templates/<id>/``.
+    - ``names``: the game's name per language code.
+    - ``schema``: file name of the card-file schema in the built-in ``schemas/`` (its
+      ``$defs/facts``, if present, validates game.yaml's ``facts:``).
+    - ``rules``: the pack's lint rule modules (see ``cardforge.lint.rule``).
+    - ``products``: what ``cardforge build`` can make for it (``cards``, ``dice``, ``rules``…).
+    - ``face_context(card, game, lang) -> dict``: extra template variables for a card face.
+    - ``back_context(deck, game, lang) -> dict``: extra template variables for a deck's back.
+    - ``stats(game) -> Stats``: the table ``cardforge stats <id>`` prints, or None.
+    - ``icons_dir``: folder of the pack's own icon SVGs (``<name>.svg`` → token ``:name:``),
+      or None to use ``templates/<id>/icons`` if present.
+    """
+
+    id: str
+    names: Mapping[str, str]
+    schema: str
+    rules: tuple[ModuleType, ...] = ()
+    products: tuple[str, ...] = ("cards",)
+    face_context: Callable[[Card, Game, str], dict[str, Any]] | None = None
+    back_context: Callable[[Deck, Game, str], dict[str, Any]] | None = None
+    stats: Callable[[Game], Any] | None = None
+    icons_dir: Path | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def name(self, lang: str = "en") -> str:
+        return self.names.get(lang) or next(iter(self.names.values()), self.id)
+
+
+def discover() -> dict[str, GameSpec]:
+    """All installed game packs by id, in id order.
+
+    Raises ConfigError naming the distribution and entry point whose pack failed to load or
+    is not a GameSpec, or when two packs claim one id.
+    """
+    found: dict[str, GameSpec] = {}
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = ep.dist.name if ep.dist else "?"
+        try:
+            spec = ep.load()
+        except Exception as exc:  # a broken third-party pack must not look like our bug
+            raise ConfigError(f"game pack {ep.name!r} from package {dist!r} failed to load: {exc}",
+                              hint=f"fix or uninstall {dist}") from None
+        if not isinstance(spec, GameSpec):
+            raise ConfigError(f"entry point {ep.name!r} of package {dist!r} is not a GameSpec",
+                              hint=f"{ep.value} must name a cardforge.games.spec.GameSpec")
+        if spec.id in found:
+            raise ConfigError(f"two game packs claim the id {spec.id!r}", hint=f"see package {dist}")
+        found[spec.id] = spec
+    return found

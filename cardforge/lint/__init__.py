@@ -1,0 +1,1 @@
+"""The rules engine: rules, selection and severities, suppressions, and report formats."""

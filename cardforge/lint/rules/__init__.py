@@ -1,0 +1,1 @@
+"""Core lint rules (codes CF…), one module each; every game gets them."""

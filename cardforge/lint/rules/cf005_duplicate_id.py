@@ -1,0 +1,38 @@
+"""Duplicate card id: two cards of one game share an ``id``.
+
+Ids name cards in suppressions, translations and outputs, so they must be unique across
+all of a game's card files. Every card after the first with that id is reported.
+
+Passing::
+
+    - id: speed-lines
+    - id: screen-tone
+
+Failing::
+
+    - id: speed-lines
+    - id: speed-lines
+"""
+
+from collections.abc import Iterator
+
+from cardforge.model import Game
+from cardforge.problem import Location, Problem
+
+CODE = "CF005"
+NAME = "duplicate-id"
+SCOPE = "game"
+SEVERITY = "error"
+
+
+def check(game: Game, _: Game) -> Iterator[Problem]:
+    """Yield a Problem at the ``id`` of each card whose id an earlier card already has."""
+    first: dict[str, Location] = {}
+    for card in game.cards():
+        here = card.locate("id")
+        if card.id in first:
+            seen = first[card.id]
+            yield Problem(here, CODE, f"card id {card.id!r} is already used at {seen.path.name}:{seen.line}",
+                          hint="give each card its own id; use `quantity:` for copies")
+        else:
+            first[card.id] = here

@@ -1,0 +1,137 @@
+"""Card, Deck and Game: plain dataclasses built from loaded, schema-valid documents.
+
+A Card keeps a reference to the Document it came from and its pointer inside it, so any
+stage can point a Problem at the exact line of any of its fields (``card.locate("cost")``).
+Game-specific interpretation (parsed costs, abilities) is done by game packs, which may
+memoise results in ``card.derived``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardforge.problem import Location
+from cardforge.source import Document
+
+if TYPE_CHECKING:
+    from cardforge.games.spec import GameSpec
+
+
+@dataclass(eq=False)
+class Card:
+    """One card design. ``quantity`` copies of it are printed.
+
+    ``data`` is the card's mapping as written (plain YAML data); ``doc`` and ``pointer`` say
+    where it was written; ``derived`` is a cache for game packs.
+    """
+
+    id: str
+    deck: str
+    data: dict[str, Any]
+    doc: Document
+    pointer: tuple[str | int, ...]
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def quantity(self) -> int:
+        """Copies of this card in its deck (``quantity:``, default 1)."""
+        return int(self.data.get("quantity", 1))
+
+    @property
+    def marks(self) -> list[str]:
+        return list(self.data.get("marks", []))
+
+    @property
+    def ignored_codes(self) -> set[str]:
+        """Rule codes this card suppresses with ``lint-ignore``."""
+        return set(self.data.get("lint-ignore", []))
+
+    def name(self, lang: str, fallback: str | None = None) -> str:
+        """The card's name in ``lang``, else in ``fallback``, else any name it has."""
+        names: dict[str, str] = self.data.get("name", {})
+        return names.get(lang) or (names.get(fallback) if fallback else None) or next(
+            iter(names.values()), self.id)
+
+    def text(self, key: str, lang: str, fallback: str | None = None) -> str | None:
+        """A localized text field (``text``, ``flavor``…) in ``lang`` or ``fallback``; None if absent."""
+        value = self.data.get(key)
+        if not isinstance(value, dict):
+            return None
+        return value.get(lang) or (value.get(fallback) if fallback else None)
+
+    def locate(self, *keys: str | int) -> Location:
+        """Location of this card's field at ``keys`` (or of the card itself with no keys)."""
+        return self.doc.locate(*self.pointer, *keys)
+
+    def locate_key(self, *keys: str | int) -> Location:
+        """Location of the key of the field at ``keys``."""
+        return self.doc.locate_key(*self.pointer, *keys)
+
+    @property
+    def location(self) -> Location:
+        return self.locate()
+
+
+@dataclass(eq=False)
+class Deck:
+    """The cards of one deck of game.yaml's ``decks:``; ``spec`` is that entry (name, count, marks)."""
+
+    id: str
+    spec: dict[str, Any]
+    cards: list[Card] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        """Physical cards in the deck: quantities summed."""
+        return sum(c.quantity for c in self.cards)
+
+
+@dataclass(eq=False)
+class Game:
+    """One game in a workspace: its pack, its manifest (game.yaml) and its decks.
+
+    ``root`` is ``cards/<id>/``; ``manifest`` the loaded game.yaml; ``documents`` every card
+    file loaded, in path order.
+    """
+
+    spec: GameSpec
+    root: Path
+    manifest: Document
+    decks: dict[str, Deck] = field(default_factory=dict)
+    documents: list[Document] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """game.yaml as plain data."""
+        return self.manifest.data
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """game.yaml's ``facts:`` mapping: the numbers the rulebook states."""
+        return self.manifest.data.get("facts", {})
+
+    def fact_location(self, *keys: str | int) -> Location:
+        """Where in game.yaml the fact at ``facts.<keys>`` is written."""
+        return self.manifest.locate("facts", *keys)
+
+    @property
+    def languages(self) -> list[str]:
+        return list(self.manifest.data.get("languages", ["en"]))
+
+    def cards(self) -> Iterator[Card]:
+        """Every card design in deck order (each once, whatever its quantity)."""
+        for deck in self.decks.values():
+            yield from deck.cards
+
+    def card_geometry(self) -> tuple[float, float, float, float]:
+        """(width, height, bleed, safe) of the game's cards in mm, from game.yaml ``card:``."""
+        card = self.manifest.data["card"]
+        return (float(card["width"]), float(card["height"]),
+                float(card.get("bleed", 3)), float(card.get("safe", 4)))

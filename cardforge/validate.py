@@ -1,0 +1,160 @@
+"""JSON Schema validation (draft 2020-12) turned into located Problems.
+
+Schemas live in the built-in ``schemas/`` folder and refer to each other by relative file
+name (``card.schema.json#/$defs/card``), which also lets editors resolve them through the
+``# yaml-language-server: $schema=`` line. Each schema error becomes one Problem at the line
+of the offending value: CF004 for an unknown field (pointing at its key, with a "did you
+mean" hint), CF003 for everything else, choosing the most relevant message of an
+anyOf/oneOf rather than dumping every branch.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from cardforge.problem import Problem
+from cardforge.resources import schemas_dir
+from cardforge.source import Document, Pointer
+
+SCHEMA = "CF003"
+UNKNOWN_FIELD = "CF004"
+
+_UNEXPECTED = re.compile(r"'([^']+)'")
+
+
+@cache
+def _registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
+    base = schemas_dir()
+    schemas: dict[str, dict[str, Any]] = {}
+    resources = []
+    for path in sorted(base.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        schema.setdefault("$id", path.as_uri())
+        schemas[path.name] = schema
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources), schemas
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The built-in schema file ``name`` (e.g. ``game.schema.json``) as data.
+
+    Raises KeyError if there is no such schema.
+    """
+    return _registry()[1][name]
+
+
+@cache
+def _validator(name: str, subschema: str | None) -> Draft202012Validator:
+    registry, schemas = _registry()
+    root = schemas[name]
+    target: dict[str, Any] = root if subschema is None else {"$ref": f"{root['$id']}#{subschema}"}
+    return Draft202012Validator(target, registry=registry)
+
+
+def has_subschema(name: str, pointer: str) -> bool:
+    """True if schema ``name`` defines the JSON pointer ``pointer`` (e.g. ``/$defs/facts``)."""
+    node: Any = schema(name)
+    for part in pointer.strip("/").split("/"):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
+
+
+def _known_names(node: Any) -> set[str]:
+    """Every property name mentioned anywhere in the schema set (for suggestions)."""
+    names: set[str] = set()
+    if isinstance(node, dict):
+        names.update(node.get("properties", {}))
+        for value in node.values():
+            names |= _known_names(value)
+    elif isinstance(node, list):
+        for value in node:
+            names |= _known_names(value)
+    return names
+
+
+@cache
+def _all_names() -> frozenset[str]:
+    return frozenset(_known_names(list(_registry()[1].values())))
+
+
+def _leaf(error: ValidationError) -> ValidationError:
+    """Descend anyOf/oneOf contexts to the single most relevant error."""
+    while error.context:
+        deeper = best_match(error.context)
+        if deeper is None:
+            break
+        error = deeper
+    return error
+
+
+def validate(doc: Document, name: str, *, subschema: str | None = None,
+             at: Pointer = ()) -> list[Problem]:
+    """Validate ``doc.data`` (or the part at pointer ``at``) against schema ``name``.
+
+    ``subschema`` is a JSON pointer inside that schema (e.g. ``/$defs/facts``). Returns
+    Problems (CF003 / CF004) located by the document's source map, one per distinct place.
+    """
+    instance: Any = doc.data
+    for part in at:
+        instance = instance[part]
+    problems: list[Problem] = []
+    seen: set[tuple[Pointer, str]] = set()
+    errors = sorted(_validator(name, subschema).iter_errors(instance),
+                    key=lambda e: [str(p) for p in e.absolute_path])
+    for error in errors:
+        leaf = _leaf(error)
+        pointer: Pointer = (*at, *leaf.absolute_path)
+        if leaf.validator in ("additionalProperties", "unevaluatedProperties"):
+            for key in _unexpected_keys(leaf):
+                if (pointer, key) not in seen:
+                    seen.add((pointer, key))
+                    problems.append(Problem(doc.locate_key(*pointer, key), UNKNOWN_FIELD,
+                                            f"unknown field {key!r}", hint=_suggest(key)))
+            continue
+        message = _message(leaf)
+        if (pointer, message) in seen:
+            continue
+        seen.add((pointer, message))
+        where = "/".join(str(p) for p in pointer) or "(top level)"
+        problems.append(Problem(doc.locate(*pointer), SCHEMA, f"{where}: {message}",
+                                hint=_schema_hint(leaf)))
+    return problems
+
+
+def _unexpected_keys(error: ValidationError) -> list[str]:
+    instance = error.instance if isinstance(error.instance, dict) else {}
+    quoted = _UNEXPECTED.findall(error.message.split("(")[-1])
+    return [k for k in quoted if k in instance] or sorted(map(str, instance))[:1]
+
+
+def _suggest(key: str) -> str:
+    close = difflib.get_close_matches(key, sorted(_all_names()), n=1, cutoff=0.7)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return "remove it, or check the spelling against the schema (your editor can autocomplete it)"
+
+
+def _message(error: ValidationError) -> str:
+    if error.validator == "required":
+        return error.message.replace("is a required property", "is required")
+    if error.validator == "enum":
+        allowed = ", ".join(map(json.dumps, error.validator_value))
+        return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of {allowed}"
+    if error.validator == "type":
+        return f"expected {error.validator_value}, got {json.dumps(error.instance, ensure_ascii=False)}"
+    return error.message
+
+
+def _schema_hint(error: ValidationError) -> str | None:
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    return description

@@ -1,0 +1,122 @@
+"""Finding games in a workspace and loading one into the model.
+
+A workspace holds ``cards/<id>/`` folders; each has ``game.yaml`` (the facts) and card files
+(every other ``*.yaml`` directly inside it; sub-folders such as ``rules/`` and ``locale/``
+are not card files). ``<id>`` must match an installed game pack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardforge.errors import ConfigError
+from cardforge.games.spec import GameSpec, discover
+from cardforge.model import Card, Deck, Game
+from cardforge.problem import Location, Problem
+from cardforge.source import Document, LoadError, load_yaml
+from cardforge.validate import SCHEMA, has_subschema, validate
+
+MANIFEST = "game.yaml"
+
+
+@dataclass
+class Loaded:
+    """A game as far as it could be loaded: ``game`` is None when game.yaml itself is broken.
+
+    ``problems`` are the loading and schema Problems (CF001–CF004); cards whose own entry
+    had schema errors are left out of ``game`` (their Problems say why).
+    """
+
+    spec: GameSpec
+    root: Path
+    game: Game | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list[tuple[GameSpec, Path]]:
+    """Game folders under ``path``: ``path`` itself if it holds game.yaml, else its children.
+
+    Raises ConfigError when none is found, or a folder names no installed game pack.
+    """
+    specs = discover() if specs is None else specs
+    if (path / MANIFEST).is_file():
+        candidates = [path]
+    else:
+        candidates = sorted(p.parent for p in path.glob(f"*/{MANIFEST}"))
+    if not candidates:
+        raise ConfigError(f"no game found in {path}",
+                          hint=f"a game lives in cards/<id>/{MANIFEST}; run cardforge in your workspace")
+    found = []
+    for folder in candidates:
+        spec = specs.get(folder.name)
+        if spec is None:
+            raise ConfigError(f"{folder / MANIFEST}: no installed game pack has the id {folder.name!r}",
+                              hint=f"installed packs: {', '.join(sorted(specs)) or 'none'} "
+                                   "(see `cardforge games`)")
+        found.append((spec, folder))
+    return found
+
+
+def _load(path: Path, problems: list[Problem]) -> Document | None:
+    try:
+        return load_yaml(path)
+    except LoadError as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def load_game(root: Path, spec: GameSpec) -> Loaded:
+    """Load ``root`` (a ``cards/<id>/`` folder) for game pack ``spec`` into a :class:`Loaded`."""
+    loaded = Loaded(spec=spec, root=root, game=None)
+    manifest = _load(root / MANIFEST, loaded.problems)
+    if manifest is None:
+        return loaded
+    manifest_problems = validate(manifest, "game.schema.json")
+    if not manifest_problems and has_subschema(spec.schema, "/$defs/facts") and "facts" in manifest.data:
+        manifest_problems = validate(manifest, spec.schema, subschema="/$defs/facts", at=("facts",))
+    loaded.problems.extend(manifest_problems)
+    if manifest_problems or not isinstance(manifest.data, dict):
+        return loaded
+    game = Game(spec=spec, root=root, manifest=manifest)
+    for deck_id, deck_spec in manifest.data["decks"].items():
+        game.decks[deck_id] = Deck(id=deck_id, spec=deck_spec)
+    for path in sorted(root.glob("*.yaml")):
+        if path.name == MANIFEST:
+            continue
+        doc = _load(path, loaded.problems)
+        if doc is None:
+            continue
+        game.documents.append(doc)
+        _add_cards(game, doc, loaded.problems)
+    loaded.game = game
+    return loaded
+
+
+def _add_cards(game: Game, doc: Document, problems: list[Problem]) -> None:
+    file_problems = validate(doc, game.spec.schema)
+    problems.extend(file_problems)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    deck = game.decks.get(data.get("deck")) if isinstance(data.get("deck"), str) else None
+    if deck is None:
+        if isinstance(data.get("deck"), str):
+            problems.append(Problem(doc.locate("deck"), SCHEMA,
+                                    f"deck {data['deck']!r} is not declared in game.yaml",
+                                    hint=f"declared decks: {', '.join(game.decks)}"))
+        return
+    broken = {_card_index(p.location, doc) for p in file_problems}
+    for index, entry in enumerate(data.get("cards") or []):
+        if index in broken or not isinstance(entry, dict):
+            continue
+        deck.cards.append(Card(id=entry["id"], deck=deck.id, data=entry, doc=doc,
+                               pointer=("cards", index)))
+
+
+def _card_index(location: Location, doc: Document) -> int | None:
+    """Which card entry of ``doc`` a location falls in (by line), or None for file level."""
+    owner = None
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    for index in range(len(cards) if isinstance(cards, list) else 0):
+        if doc.locate("cards", index).line <= location.line:
+            owner = index
+    return owner
