@@ -1,0 +1,139 @@
+"""Card faces to PDF pages: one WeasyPrint document, one face per page, trim size + bleed.
+
+Each page's CSS box is the trim (``@page { size: W H; bleed: B; margin: 0 }``); WeasyPrint
+then writes MediaBox = trim + bleed on every side and TrimBox = the trim, so the imposer can
+place faces by their TrimBox. The face itself (``<section class="face">``) is the full
+bleed box: it starts ``B`` mm outside the trim, so art painted to its edges runs into the
+bleed. Any WeasyPrint warning or error (a missing image, a refused URL, a glyph no font
+has, bad CSS) fails the render: a card sheet with a hole in it is not a success.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import weasyprint
+from weasyprint.urls import URLFetcher
+
+from cardforge.errors import MissingFontError, RenderError
+
+FONT_PACKAGES = "fonts-noto-cjk (Japanese, Chinese, Korean) and fonts-dejavu-core (Latin)"
+"""Debian packages providing the fonts the built-in templates name."""
+
+BENIGN = ("Using fontTools instead of HarfBuzz-Subset", "Please install HarfBuzz version")
+"""Starts of WeasyPrint warnings about the host's libraries, not about the faces: ignored.
+(Installing Debian's libharfbuzz-subset0 silences the first.)"""
+
+
+def page_css(width_mm: float, height_mm: float, bleed_mm: float) -> str:
+    """The CSS that makes each ``section.face`` one page of trim ``width_mm`` × ``height_mm``
+    with ``bleed_mm`` of bleed, and exposes the sizes as ``--trim-w``, ``--trim-h``,
+    ``--bleed`` (lengths in mm) on ``:root``."""
+    w, h, b = width_mm, height_mm, bleed_mm
+    return f"""
+@page {{ size: {w}mm {h}mm; bleed: {b}mm; margin: 0; }}
+:root {{ --trim-w: {w}mm; --trim-h: {h}mm; --bleed: {b}mm; }}
+html, body {{ margin: 0; padding: 0; }}
+section.face {{
+  display: block; position: relative; box-sizing: border-box; overflow: hidden;
+  width: {w + 2 * b}mm; height: {h + 2 * b}mm; margin: -{b}mm;
+  break-inside: avoid; break-after: page;
+}}
+section.face:last-child {{ break-after: auto; }}
+"""
+
+
+def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
+               bleed_mm: float) -> str:
+    """The whole document: page CSS, then ``css``, then each fragment in its own
+    ``<section class="face" data-face="<index>">``. Fragments are trusted HTML (rendered by
+    the sandboxed templates); ``css`` must not contain ``</style>``."""
+    if "</style" in css.lower():
+        raise RenderError("a stylesheet contains '</style>'", hint="remove it from the CSS")
+    sections = "\n".join(f'<section class="face" data-face="{i}">{fragment}</section>'
+                         for i, fragment in enumerate(fragments))
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8">'
+            f"<style>{page_css(width_mm, height_mm, bleed_mm)}</style>"
+            f"<style>{css}</style></head><body>{sections}</body></html>")
+
+
+def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
+                     bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher) -> bytes:
+    """Lay out ``fragments`` (one HTML face each) as pages of one PDF and return its bytes.
+
+    Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side. Relative
+    URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
+    :func:`cardforge.render.fetcher.make_url_fetcher`).
+
+    Raises MissingFontError when text needed a glyph no installed font has; RenderError when
+    WeasyPrint logged any other warning or error (its messages are listed), when there are
+    no fragments, or when the page count differs from the number of fragments (a face
+    spilled onto another page).
+    """
+    if not fragments:
+        raise RenderError("no card faces to render")
+    html = faces_html(fragments, css, width_mm, height_mm, bleed_mm)
+    base = base_url.resolve().as_uri() + "/"
+    with captured_warnings() as messages:
+        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render()
+        pdf = document.write_pdf()
+    if messages:
+        raise_for_messages(messages)
+    if len(document.pages) != len(fragments):
+        raise RenderError(
+            f"{len(fragments)} card faces made {len(document.pages)} pages",
+            hint="a face's content broke onto another page; give fixed heights to the "
+                 "face's blocks or shorten the text")
+    return pdf
+
+
+def raise_for_messages(messages: Sequence[str]) -> None:
+    """Raise the error the WeasyPrint log ``messages`` call for (nothing if empty).
+
+    Missing glyphs raise MissingFontError naming the characters and the font packages;
+    anything else raises RenderError listing up to ten messages.
+    """
+    if not messages:
+        return
+    glyphs = [m for m in messages if ".notdef glyph" in m]
+    if glyphs:
+        chars = sorted({m.rsplit("(", 1)[-1].rstrip(")") for m in glyphs})
+        raise MissingFontError(f"no installed font has a glyph for {', '.join(chars)}",
+                               hint=f"install {FONT_PACKAGES}")
+    listed = "\n  ".join(messages[:10])
+    more = f"\n  ... and {len(messages) - 10} more" if len(messages) > 10 else ""
+    raise RenderError(f"rendering card faces failed:\n  {listed}{more}",
+                      hint="fix the image paths, fonts or CSS named above")
+
+
+class _Collector(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed log call must not hide the render's outcome
+            message = str(record.msg)
+        if not message.startswith(BENIGN):
+            self.messages.append(message)
+
+
+@contextmanager
+def captured_warnings() -> Iterator[list[str]]:
+    """Collect the messages of WARNING-or-worse records WeasyPrint logs inside the block.
+
+    The handler is attached to the ``weasyprint`` logger only for the block's duration;
+    the yielded list fills as records arrive.
+    """
+    logger = logging.getLogger("weasyprint")
+    handler = _Collector()
+    logger.addHandler(handler)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)

@@ -1,0 +1,239 @@
+"""Inline icons in card text: the ``:name:`` token syntax every game shares.
+
+A token is a colon, a name matching ``[a-z][a-z0-9-]*``, and a colon: ``:die-6:``,
+``:green:``, ``:vp:``. Core icons (drawn here as original SVG) are ``die-1`` … ``die-6``,
+the dice colours ``white``, ``green``, ``red``, ``yellow``, and ``vp``. A game pack adds its
+own as ``templates/<id>/icons/<name>.svg``; a workspace's ``templates/<id>/icons`` overrides
+them. :func:`render_text` escapes card text and swaps each known token for its inline SVG,
+sized to the surrounding text; an unknown token stays visible (a lint rule reports it).
+
+SVG read from files passes through :func:`sanitize_svg`: no scripts, no event handlers, no
+references outside the icon itself.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+from cardforge.errors import RenderError
+
+TOKEN_RE = re.compile(r":([a-z][a-z0-9-]*):")
+"""An icon token; group 1 is the icon's name."""
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+ET.register_namespace("", SVG_NS)
+ET.register_namespace("xlink", XLINK_NS)
+
+
+@dataclass(frozen=True)
+class Token:
+    """One icon token in a text: ``offset`` is the 0-based index of its leading colon."""
+
+    offset: int
+    name: str
+
+    @property
+    def end(self) -> int:
+        """Index just past the trailing colon."""
+        return self.offset + len(self.name) + 2
+
+
+def find_tokens(text: str) -> list[Token]:
+    """Every ``:name:`` token in ``text``, left to right, non-overlapping."""
+    return [Token(m.start(), m.group(1)) for m in TOKEN_RE.finditer(text)]
+
+
+# ---- core icons ---------------------------------------------------------------------------
+
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((12, 12),),
+    2: ((17, 7), (7, 17)),
+    3: ((17, 7), (12, 12), (7, 17)),
+    4: ((7, 7), (17, 7), (7, 17), (17, 17)),
+    5: ((7, 7), (17, 7), (12, 12), (7, 17), (17, 17)),
+    6: ((7, 7), (17, 7), (7, 12), (17, 12), (7, 17), (17, 17)),
+}
+"""Pip centres of each die face on a 24×24 grid."""
+
+DIE_COLOURS: dict[str, tuple[str, str, str]] = {
+    "white": ("#ffffff", "#2b2b2b", "#2b2b2b"),
+    "green": ("#2f9e44", "#1b5e2a", "#ffffff"),
+    "red": ("#d9362b", "#7f1d16", "#ffffff"),
+    "yellow": ("#f5c518", "#8a6d00", "#2b2b2b"),
+}
+"""Die colour → (body fill, outline, pip colour)."""
+
+
+def die_svg(value: int | None, colour: str = "white") -> str:
+    """SVG markup (24×24 viewBox) of a die of ``colour`` showing ``value`` pips (None: blank).
+
+    Raises KeyError for a colour not in DIE_COLOURS or a value outside 1..6.
+    """
+    fill, stroke, pip = DIE_COLOURS[colour]
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="2.3" fill="{pip}"/>'
+                   for x, y in (PIPS[value] if value is not None else ()))
+    return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 24 24">'
+            f'<rect x="1.5" y="1.5" width="21" height="21" rx="4.5" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="2"/>{pips}</svg>')
+
+
+VP_SVG = (
+    f'<svg xmlns="{SVG_NS}" viewBox="0 0 24 24">'
+    '<circle cx="12" cy="12" r="10.5" fill="#f2b01e" stroke="#7a4a00" stroke-width="2"/>'
+    '<path d="M12 4.6l2.2 4.6 5 .6-3.7 3.4 1 5-4.5-2.5-4.5 2.5 1-5L4.8 9.8l5-.6z" '
+    'fill="#fff8e1" stroke="#7a4a00" stroke-width="1" stroke-linejoin="round"/></svg>'
+)
+
+
+def core_icons() -> dict[str, str]:
+    """The icons every game has: ``die-1``…``die-6``, the four dice colours, ``vp``."""
+    icons = {f"die-{n}": die_svg(n) for n in range(1, 7)}
+    icons.update({colour: die_svg(None, colour) for colour in DIE_COLOURS})
+    icons["vp"] = VP_SVG
+    return icons
+
+
+# ---- sanitising SVG from files ------------------------------------------------------------
+
+_DROP_ELEMENTS = {"script", "foreignObject", "iframe", "object", "embed", "style", "a",
+                  "animate", "set", "animateTransform", "animateMotion", "handler"}
+_HREFS = {"href", f"{{{XLINK_NS}}}href"}
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def sanitize_svg(markup: str, source: str = "<svg>") -> str:
+    """``markup`` with scripts, event handlers and external references removed.
+
+    Drops ``<script>``, ``<style>``, ``<foreignObject>``, links and animation elements;
+    ``on*`` attributes; ``href``s not starting with ``#``; attributes holding ``url(…)``
+    other than ``url(#…)``. Raises RenderError naming ``source`` when the markup is not
+    well-formed XML or its root is not ``<svg>``.
+    """
+    try:
+        root = ET.fromstring(markup)
+    except ET.ParseError as exc:
+        raise RenderError(f"{source}: not a valid SVG file: {exc}") from None
+    if _local(root.tag) != "svg":
+        raise RenderError(f"{source}: root element is <{_local(root.tag)}>, not <svg>")
+    _clean(root)
+    return ET.tostring(root, encoding="unicode")
+
+
+def _clean(element: ET.Element) -> None:
+    for child in list(element):
+        if not isinstance(child.tag, str) or _local(child.tag) in _DROP_ELEMENTS:
+            element.remove(child)
+        else:
+            _clean(child)
+    for name, value in list(element.attrib.items()):
+        local = _local(name).lower()
+        external_url = "url(" in value.replace(" ", "") and not re.fullmatch(
+            r"\s*url\(\s*['\"]?#[^)]*\)\s*", value)
+        if (local.startswith("on") or (name in _HREFS and not value.startswith("#"))
+                or external_url or (local == "style" and ("url(" in value or "@" in value))):
+            del element.attrib[name]
+
+
+# ---- icon sets and text -------------------------------------------------------------------
+
+
+class IconSet:
+    """Icons by name (name → SVG markup). Later additions override earlier ones."""
+
+    def __init__(self, icons: Mapping[str, str] | None = None) -> None:
+        self._icons: dict[str, str] = dict(core_icons() if icons is None else icons)
+        self._inline: dict[tuple[str, str], Markup] = {}
+
+    @classmethod
+    def for_game(cls, search_path: Iterable[Path], pack_icons: Path | None = None) -> IconSet:
+        """Core icons, then ``pack_icons`` (a GameSpec's ``icons_dir``), then every
+        ``<folder>/icons/*.svg`` of ``search_path`` from last to first, so a workspace's
+        folder (first on the path) wins. Raises RenderError for an unreadable or invalid SVG.
+        """
+        icons = cls()
+        folders = ([pack_icons] if pack_icons else []) + [
+            Path(folder) / "icons" for folder in reversed(list(search_path))]
+        for folder in folders:
+            if folder.is_dir():
+                icons.add_folder(folder)
+        return icons
+
+    def add_folder(self, folder: Path) -> None:
+        """Add (or replace) each ``<name>.svg`` in ``folder`` whose stem is a valid token name."""
+        for path in sorted(folder.glob("*.svg")):
+            if TOKEN_RE.fullmatch(f":{path.stem}:"):
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError) as exc:
+                    raise RenderError(f"{path}: cannot read icon: {exc}") from None
+                self._icons[path.stem] = sanitize_svg(text, str(path))
+                self._inline.clear()
+
+    def known(self, name: str) -> bool:
+        """Whether ``:name:`` renders as an icon."""
+        return name in self._icons
+
+    def names(self) -> list[str]:
+        """Every icon name, sorted."""
+        return sorted(self._icons)
+
+    def svg(self, name: str, css_class: str = "icon") -> Markup:
+        """Icon ``name`` as inline ``<svg>`` one text line high (1em, its own aspect ratio),
+        sitting on the baseline like a capital letter. Raises KeyError for an unknown name."""
+        key = (name, css_class)
+        if key not in self._inline:
+            self._inline[key] = self._inline_svg(name, css_class)
+        return self._inline[key]
+
+    def _inline_svg(self, name: str, css_class: str) -> Markup:
+        root = ET.fromstring(self._icons[name])
+        ratio = _aspect(root)
+        for attr in ("width", "height", "class", "style"):
+            root.attrib.pop(attr, None)
+        root.set("class", f"{css_class} icon-{name}")
+        root.set("role", "img")
+        root.set("aria-label", name)
+        root.set("style", f"height:1em;width:{ratio:.3g}em;vertical-align:-0.14em")
+        return Markup(ET.tostring(root, encoding="unicode"))
+
+
+def _aspect(root: ET.Element) -> float:
+    """Width / height from the viewBox (or width/height attributes); 1 when unknown.
+    Adds a viewBox when only width and height are given, so the icon scales."""
+    box = root.get("viewBox", "").replace(",", " ").split()
+    try:
+        if len(box) == 4 and float(box[3]) > 0:
+            return float(box[2]) / float(box[3])
+        w, h = (float(re.sub(r"[a-z%]+$", "", root.get(k, ""))) for k in ("width", "height"))
+    except ValueError:
+        return 1.0
+    root.set("viewBox", f"0 0 {w:g} {h:g}")
+    return w / h if h > 0 else 1.0
+
+
+def render_text(text: str, icons: IconSet) -> Markup:
+    """``text`` HTML-escaped, known ``:name:`` tokens replaced by inline icons, line breaks
+    as ``<br>``. Unknown tokens stay as their escaped text inside
+    ``<span class="unknown-token">``. The result is safe to insert in a template."""
+    parts: list[str] = []
+    pos = 0
+    for token in find_tokens(text):
+        parts.append(escape(text[pos:token.offset]))
+        if icons.known(token.name):
+            parts.append(icons.svg(token.name))
+        else:
+            parts.append(Markup('<span class="unknown-token">{}</span>').format(
+                text[token.offset:token.end]))
+        pos = token.end
+    parts.append(escape(text[pos:]))
+    return Markup("".join(parts)).replace("\n", Markup("<br>"))
