@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How bad a Problem is. ``error`` fails lint (exit 1); ``warning`` fails only under --strict."""
 
     ERROR = "error"

@@ -171,6 +171,9 @@ def loads(text: str, path: Path) -> Document:
         mark = exc.problem_mark or exc.context_mark
         loc = _loc(path, mark) if mark else Location(path)
         message = " ".join(str(m) for m in (exc.context, exc.problem) if m) or "invalid YAML"
+        if exc.context_mark and mark and exc.context_mark.line != mark.line:
+            message += f" (the construct began at line {exc.context_mark.line + 1}, " \
+                       f"column {exc.context_mark.column + 1})"
         raise LoadError([Problem(loc, YAML_SYNTAX, f"YAML syntax: {message}",
                                  hint=_syntax_hint(message))]) from None
     except yaml.YAMLError as exc:  # e.g. a character YAML does not allow

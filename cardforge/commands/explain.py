@@ -19,7 +19,8 @@ def run(code: str) -> None:
     if rule is None:
         close = difflib.get_close_matches(code.upper(), sorted(rules), n=3, cutoff=0.5)
         raise ConfigError(f"no rule has the code {code!r}",
-                          hint=f"did you mean {', '.join(close)}?" if close else "`cardforge explain --list` shows all")
+                          hint=f"did you mean {', '.join(close)}?" if close
+                          else "`cardforge explain --list` shows all")
     pack = "core" if rule.pack == "core" else f"game pack {rule.pack}"
     click.echo(f"{rule.code} {rule.name} ({pack}; scope: {rule.scope}; default: {rule.severity.value})\n")
     click.echo(inspect.cleandoc(rule.doc))

@@ -13,4 +13,5 @@ def run() -> None:
     for spec in discover().values():
         codes = [r.code for r in pack_rules(spec)]
         span = f"{codes[0]}–{codes[-1]}" if codes else "no rules"
-        click.echo(f"{spec.id:<16} {spec.name('en'):<22} products: {', '.join(spec.products):<18} rules: {span}")
+        products = ", ".join(spec.products)
+        click.echo(f"{spec.id:<16} {spec.name('en'):<22} products: {products:<18} rules: {span}")

@@ -1,7 +1,9 @@
 """Running rules over a loaded game: selection, severities and per-card suppression.
 
-Order: the loading Problems (syntax and schema, rules of scope ``file``) come first; the
-other rules run only on cards that loaded cleanly. Configuration selects rules and sets
+Order: the loading Problems (syntax and schema, rules of scope ``file``) come first; card
+rules run on the cards that loaded cleanly, and deck and game rules (counts, duplicates,
+balance) run only once every file loads cleanly, since a missing card would make them
+lie. Configuration selects rules and sets
 severities (``cardforge.config.Config``): a rule's Problems are at most as severe as the
 rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
 codes for Problems that belong to it.
@@ -40,9 +42,12 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config) -> list[Pr
     """
     problems = list(loaded.problems)
     game = loaded.game
+    complete = not loaded.problems  # deck and game rules need every card to have loaded
     if game is not None:
         for rule in rules.values():
             if rule.scope == "file" or rule.pack not in ("core", game.id):
+                continue
+            if rule.scope != "card" and not complete:
                 continue
             if not config.selects(rule.code):
                 continue

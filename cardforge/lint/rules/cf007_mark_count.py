@@ -39,7 +39,8 @@ def check(deck: Deck, game: Game) -> Iterator[Problem]:
         for index, mark in enumerate(card.marks):
             counts[mark] += card.quantity
             if mark not in declared:
-                yield Problem(card.locate("marks", index), CODE, f"mark {mark!r} is not declared in game.yaml",
+                yield Problem(card.locate("marks", index), CODE,
+                              f"mark {mark!r} is not declared in game.yaml",
                               card=card.id, hint=f"declared marks: {', '.join(declared) or 'none'}")
     expected: dict[str, int] = deck.spec.get("marks", {})
     for mark, count in expected.items():
@@ -50,5 +51,6 @@ def check(deck: Deck, game: Game) -> Iterator[Problem]:
     for mark in sorted(set(counts) - set(expected)):
         if mark in declared:
             yield Problem(game.manifest.locate("decks", deck.id), CODE,
-                          f"deck {deck.id!r}: {counts[mark]} card(s) carry {mark!r}, game.yaml gives no count",
+                          f"deck {deck.id!r}: {counts[mark]} card(s) carry {mark!r}, "
+                          "game.yaml gives no count",
                           hint=f"add `{mark}: {counts[mark]}` under decks.{deck.id}.marks")

@@ -1,0 +1,52 @@
+"""Shared test helpers: a generic game pack and a way to lint fixture files in a temp game."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from cardforge.config import Config
+from cardforge.games.spec import GameSpec
+from cardforge.lint.engine import lint_game
+from cardforge.lint.rule import all_rules
+from cardforge.problem import Problem
+from cardforge.workspace import load_game
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+#: A game pack with no rules of its own whose card files use the base card schema.
+GENERIC = GameSpec(id="generic", names={"en": "Generic"}, schema="card.schema.json")
+
+
+def lint_files(tmp_path: Path, files: dict[str, str | Path], spec: GameSpec = GENERIC,
+               config: Config | None = None) -> list[Problem]:
+    """Lay out ``files`` (name → text, or a fixture Path to copy) as cards/<spec.id>/ and lint it."""
+    root = tmp_path / "cards" / spec.id
+    root.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        if isinstance(content, Path):
+            shutil.copy(content, root / name)
+        else:
+            (root / name).write_text(content, encoding="utf-8")
+    rules = all_rules([spec])
+    return lint_game(load_game(root, spec), rules, config or Config(root=tmp_path))
+
+
+def core_fixture(tmp_path: Path, card_file: str) -> list[Problem]:
+    """Lint ``tests/fixtures/core/<card_file>`` with the core fixture game.yaml."""
+    return lint_files(tmp_path, {"game.yaml": FIXTURES / "core" / "game.yaml",
+                                 "cards.yaml": FIXTURES / "core" / card_file})
+
+
+def codes_at(problems: Iterable[Problem], code: str) -> list[int]:
+    """The lines of the Problems with ``code``."""
+    return [p.line for p in problems if p.code == code]
+
+
+@pytest.fixture
+def lint_core(tmp_path: Path):
+    """``lint_core("fail_x.yaml")`` → Problems for that core fixture."""
+    return lambda name: core_fixture(tmp_path, name)
