@@ -27,6 +27,7 @@ Pointer = tuple[str | int, ...]
 
 YAML_SYNTAX = "CF001"
 DUPLICATE_KEY = "CF002"
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
 class LoadError(Exception):
@@ -117,6 +118,10 @@ class _Walker:
         if depth > 200:
             raise LoadError([Problem(self.doc.values[pointer], YAML_SYNTAX,
                                      "YAML nests too deeply (recursive alias?)")])
+        if isinstance(node, yaml.CollectionNode) and node.tag not in _PLAIN_TAGS:
+            raise LoadError([Problem(self.doc.values[pointer], YAML_SYNTAX,
+                                     f"YAML tag {node.tag!r} is not allowed",
+                                     hint="card data is plain YAML: remove the !! tag")])
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, pointer, depth)
         if isinstance(node, yaml.SequenceNode):
