@@ -15,7 +15,8 @@ cards:
 
 
 def test_lint_ignore_silences_a_code_for_that_card_only(tmp_path):
-    problems = lint_files(tmp_path, {"game.yaml": GAME, "c.yaml": SUPPRESSED.replace("quantity: 3", "quantity: 0")})
+    text = SUPPRESSED.replace("quantity: 3", "quantity: 0")
+    problems = lint_files(tmp_path, {"game.yaml": GAME, "c.yaml": text})
     assert [(p.code, p.card) for p in problems if p.code == "CF008"] == [("CF008", "b")]
 
 
