@@ -47,45 +47,32 @@ class _Face:
     trim_y_pt: float
 
 
-def _box(page: pikepdf.Page, key: str) -> tuple[float, float, float, float] | None:
-    """A page box as normalised floats (x0, y0, x1, y1) in pt, or None if absent."""
-    if key == "/MediaBox":
-        raw = page.mediabox
-    elif key in page.obj:
-        raw = page.obj[key]
-    else:
-        return None
+def _box(raw: pikepdf.Array) -> tuple[float, float, float, float]:
+    """A PDF rectangle as normalised floats (x0, y0, x1, y1), in pt."""
     x0, y0, x1, y1 = (float(v) for v in raw)
     return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
 
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= _SIZE_TOLERANCE_PT
-
-
 def _trim_origin(page: pikepdf.Page, index: int, card: CardGeometry) -> tuple[float, float]:
     """Bottom-left of the face's trim in its page coordinates (pt); checks the size."""
-    rotate = int(page.obj.get("/Rotate", 0)) % 360
-    if rotate or float(page.obj.get("/UserUnit", 1)) != 1:
+    if int(page.obj.get("/Rotate", 0)) % 360 or float(page.obj.get("/UserUnit", 1)) != 1:
         raise ValueError(f"face page {index} is rotated or scaled (/Rotate, /UserUnit)")
-    w_pt, h_pt = mm_to_pt(card.width_mm), mm_to_pt(card.height_mm)
-    bleed_pt = mm_to_pt(card.bleed_mm)
-    trim = _box(page, "/TrimBox")
-    media = _box(page, "/MediaBox")
-    assert media is not None
-    if trim is not None:
-        if _close(trim[2] - trim[0], w_pt) and _close(trim[3] - trim[1], h_pt):
-            return trim[0], trim[1]
-        found = trim
-        what = "TrimBox"
+    w, h, b = (mm_to_pt(v) for v in (card.width_mm, card.height_mm, card.bleed_mm))
+
+    def sized(box: tuple[float, float, float, float], width: float, height: float) -> bool:
+        return (abs(box[2] - box[0] - width) <= _SIZE_TOLERANCE_PT
+                and abs(box[3] - box[1] - height) <= _SIZE_TOLERANCE_PT)
+
+    if "/TrimBox" in page.obj:
+        found, what = _box(page.obj.TrimBox), "TrimBox"
+        if sized(found, w, h):
+            return found[0], found[1]
     else:
-        mw, mh = media[2] - media[0], media[3] - media[1]
-        if _close(mw, w_pt + 2 * bleed_pt) and _close(mh, h_pt + 2 * bleed_pt):
-            return media[0] + bleed_pt, media[1] + bleed_pt
-        if _close(mw, w_pt) and _close(mh, h_pt):
-            return media[0], media[1]
-        found = media
-        what = "MediaBox (and no TrimBox)"
+        found, what = _box(page.mediabox), "MediaBox (and no TrimBox)"
+        if sized(found, w + 2 * b, h + 2 * b):
+            return found[0] + b, found[1] + b
+        if sized(found, w, h):
+            return found[0], found[1]
     size = f"{(found[2] - found[0]) / MM_TO_PT:.2f} × {(found[3] - found[1]) / MM_TO_PT:.2f} mm"
     raise ValueError(
         f"face page {index} has a {size} {what}; expected a {card.width_mm:g} ×"

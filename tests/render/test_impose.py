@@ -21,16 +21,17 @@ def colour(i: int) -> tuple[float, float, float]:
     return {0: (1.0, 0.0, 0.0), 1: (0.0, 0.0, 1.0)}.get(i, (round(i / 100, 2), 0.6, 0.3))
 
 
-def make_faces(n: int, card: CardGeometry = POKER, *, weasyprint_style: bool = True) -> pikepdf.Pdf:
+def make_faces(n: int, card: CardGeometry = POKER, *, style: str = "weasyprint") -> pikepdf.Pdf:
     """``n`` face pages at trim + bleed, each filled edge to edge (bleed included).
 
-    WeasyPrint style puts the trim at (0, 0) and the MediaBox at negative coordinates;
-    the other style starts the MediaBox at (0, 0) and insets the TrimBox by the bleed.
+    ``weasyprint`` puts the trim at (0, 0) and the MediaBox at negative coordinates;
+    ``inset`` starts the MediaBox at (0, 0) and insets the TrimBox by the bleed;
+    ``no-trimbox`` is ``inset`` without a TrimBox (the trim is implied by the bleed).
     """
     pdf = pikepdf.new()
     w, h, b = mm_to_pt(card.width_mm), mm_to_pt(card.height_mm), mm_to_pt(card.bleed_mm)
     for i in range(n):
-        if weasyprint_style:
+        if style == "weasyprint":
             media, trim = [-b, -b, w + b, h + b], [0, 0, w, h]
         else:
             media, trim = [0, 0, w + 2 * b, h + 2 * b], [b, b, w + b, h + b]
@@ -40,10 +41,11 @@ def make_faces(n: int, card: CardGeometry = POKER, *, weasyprint_style: bool = T
             Type=pikepdf.Name.Page,
             MediaBox=media,
             BleedBox=media,
-            TrimBox=trim,
             Resources=pikepdf.Dictionary(),
             Contents=pdf.make_stream(content.encode()),
         )
+        if style != "no-trimbox":
+            page.TrimBox = trim
         pdf.pages.append(pikepdf.Page(page))
     return pdf
 
@@ -145,10 +147,10 @@ def test_page_count(slots: list[Slot], duplex: str, pages: int) -> None:
     assert len(impose_sheets(make_faces(10), slots, POKER, "a4", duplex=duplex).pages) == pages
 
 
-@pytest.mark.parametrize("weasyprint_style", [True, False])
-def test_fronts_fill_slots_in_reading_order(weasyprint_style: bool) -> None:
-    faces = make_faces(10, weasyprint_style=weasyprint_style)
-    offset = 0.0 if weasyprint_style else mm_to_pt(3)
+@pytest.mark.parametrize("style", ["weasyprint", "inset", "no-trimbox"])
+def test_fronts_fill_slots_in_reading_order(style: str) -> None:
+    faces = make_faces(10, style=style)
+    offset = 0.0 if style == "weasyprint" else mm_to_pt(3)
     out = impose_sheets(faces, [Slot(i) for i in range(10)], POKER, "a4", duplex="none")
     layout = layout_grid(POKER, "a4")
     first = placements(out.pages[0], faces, offset)
@@ -328,6 +330,13 @@ def test_bad_duplex_and_wrong_face_size_raise() -> None:
     tarot = make_faces(1, CardGeometry(70, 120, 3, 4))
     with pytest.raises(ValueError, match=r"face page 0 has a 70.00 × 120.00 mm TrimBox"):
         impose_sheets(tarot, [Slot(0)], POKER, "a4")
+    bare = make_faces(2, CardGeometry(70, 120, 3, 4), style="no-trimbox")
+    with pytest.raises(ValueError, match=r"76.00 × 126.00 mm MediaBox \(and no TrimBox\)"):
+        impose_sheets(bare, [Slot(1)], POKER, "a4")
+    rotated = make_faces(1)
+    rotated.pages[0].obj.Rotate = 90
+    with pytest.raises(ValueError, match="rotated"):
+        impose_sheets(rotated, [Slot(0)], POKER, "a4")
 
 
 def test_atomic_write_creates_folders_and_replaces(tmp_path: Path) -> None:
