@@ -1,0 +1,68 @@
+"""Unknown icon token: card text names an icon that does not exist.
+
+Card text may show icons inline with ``:name:`` tokens — core icons ``:die-1:`` …
+``:die-6:``, ``:white:``, ``:green:``, ``:red:``, ``:yellow:``, ``:vp:``, plus each game
+pack's own (``templates/<game>/icons/<name>.svg``, which a workspace may add to). A token
+that matches no icon would print as plain text, so it is reported at its exact line and
+column in every localized text field (``text``, ``flavor``), with the closest icon name.
+
+Passing::
+
+    - id: speed-lines
+      name: {en: Speed Lines}
+      text: {en: "Turn a :die-1: into a :die-6:."}
+
+Failing (``:die-7:`` is no icon)::
+
+    - id: speed-lines
+      name: {en: Speed Lines}
+      text: {en: "Turn a :die-1: into a :die-7:."}
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from cardforge.model import Card, Game
+from cardforge.problem import Problem
+from cardforge.render.icons import IconSet, find_tokens
+from cardforge.render.jinja import template_search_path
+
+CODE = "CF009"
+NAME = "icon-token"
+SCOPE = "card"
+SEVERITY = "error"
+TEXT_FIELDS = ("text", "flavor")
+
+
+@cache
+def _icons(workspace: Path, game_id: str, pack_icons: Path | None) -> IconSet:
+    return IconSet.for_game(template_search_path(workspace, game_id), pack_icons)
+
+
+def icons_for(game: Game) -> IconSet:
+    """The icons a game's text may use (core, pack, workspace overrides)."""
+    return _icons(game.root.parent.parent, game.id, game.spec.icons_dir)
+
+
+def check(card: Card, game: Game) -> Iterator[Problem]:
+    """Yield a Problem at each unknown ``:name:`` token in the card's localized text."""
+    icons = icons_for(game)
+    for field in TEXT_FIELDS:
+        value = card.data.get(field)
+        if not isinstance(value, dict):
+            continue
+        for lang, text in value.items():
+            for token in find_tokens(text):
+                if icons.known(token.name):
+                    continue
+                close = difflib.get_close_matches(token.name, icons.names(), n=1)
+                where = card.doc.locate_text(text, token.offset, f":{token.name}:",
+                                             *card.pointer, field, lang)
+                yield Problem(where, CODE, f"unknown icon :{token.name}: in {field} ({lang})",
+                              card=card.id,
+                              hint=f"did you mean :{close[0]}:?" if close
+                              else "see `cardforge explain CF009` for the icons")

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Set up cardforge on Debian (run as root): system packages, then a virtual environment in .venv.
+#   bash scripts/setup.sh          install cardforge
+#   bash scripts/setup.sh --test   install cardforge with its test tools (pytest, icepool, ruff)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Pango and fontconfig lay out text for WeasyPrint; Noto CJK renders Japanese, DejaVu the rest.
+packages=(fontconfig libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-cjk fonts-dejavu-core)
+python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "cardforge setup: missing Debian packages: ${missing[*]}" >&2
+    echo "  run as root, or: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "cardforge setup: installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+extras=""
+[ "${1:-}" = "--test" ] && extras="[test]"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extras}"
+echo "cardforge setup: ready ($(.venv/bin/cardforge --version))"
