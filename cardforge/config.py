@@ -27,7 +27,7 @@ class Config:
     source: Path | None = None
     cards: Path = Path("cards")
     out: Path = Path("out")
-    paper: str = "a4"
+    paper: str | None = None  # None: build both A4 and Letter
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
@@ -86,7 +86,7 @@ def load_config(root: Path, **overrides: Any) -> Config:
         source=source,
         cards=(root / data.get("cards", "cards")).resolve(),
         out=(root / data.get("out", "out")).resolve(),
-        paper=data.get("paper", "a4"),
+        paper=data.get("paper"),
         select=tuple(data.get("select", ())),
         ignore=tuple(data.get("ignore", ())),
         severity={k: Severity(v) for k, v in data.get("severity", {}).items()},

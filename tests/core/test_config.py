@@ -7,7 +7,7 @@ from cardforge.problem import Severity
 
 def test_defaults_without_a_file(tmp_path):
     config = load_config(tmp_path)
-    assert config.source is None and config.paper == "a4"
+    assert config.source is None and config.paper is None
     assert config.cards == (tmp_path / "cards").resolve()
 
 
