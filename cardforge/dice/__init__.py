@@ -1,0 +1,43 @@
+"""Dice engine for card costs: the cost model and notation, paying with dice, exact odds.
+
+- :mod:`cardforge.dice.cost`: ``Cost`` and its components, ``parse_cost`` (the compact notation,
+  documented there) and ``cost_from_structured``.
+- :mod:`cardforge.dice.pay`: ``Die`` and ``can_pay``, which returns the dice a payment spends.
+- :mod:`cardforge.dice.odds`: ``Pool``, ``pay_probability`` (exact ``Fraction``) and
+  ``min_dice_to_pay``.
+
+Rules follow the Comic Creator rulebook, Card Costs and its Q&A.
+"""
+
+from cardforge.dice.cost import (
+    AnyDie,
+    Component,
+    Cost,
+    CostSyntaxError,
+    OfAKind,
+    Parity,
+    Run,
+    SumAtLeast,
+    cost_from_structured,
+    parse_cost,
+)
+from cardforge.dice.odds import Pool, min_dice_to_pay, pay_probability
+from cardforge.dice.pay import Die, can_pay
+
+__all__ = [
+    "AnyDie",
+    "Component",
+    "Cost",
+    "CostSyntaxError",
+    "Die",
+    "OfAKind",
+    "Parity",
+    "Pool",
+    "Run",
+    "SumAtLeast",
+    "can_pay",
+    "cost_from_structured",
+    "min_dice_to_pay",
+    "parse_cost",
+    "pay_probability",
+]
