@@ -138,7 +138,7 @@ def _unexpected_keys(error: ValidationError) -> list[str]:
 
 
 def _suggest(key: str) -> str:
-    close = difflib.get_close_matches(key, sorted(_all_names()), n=1, cutoff=0.7)
+    close = difflib.get_close_matches(key, sorted(_all_names() - {key}), n=1, cutoff=0.7)
     if close:
         return f"did you mean {close[0]!r}?"
     return "remove it, or check the spelling against the schema (your editor can autocomplete it)"
@@ -150,6 +150,8 @@ def _message(error: ValidationError) -> str:
     if error.validator == "enum":
         allowed = ", ".join(map(json.dumps, error.validator_value))
         return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of {allowed}"
+    if error.validator == "not":
+        return "is not allowed here"
     if error.validator == "type":
         return f"expected {error.validator_value}, got {json.dumps(error.instance, ensure_ascii=False)}"
     return error.message

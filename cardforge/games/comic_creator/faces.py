@@ -1,0 +1,217 @@
+"""What a Comic Creator face shows, as plain data for the templates to draw.
+
+:func:`face_context` turns a card into names (the face's language first, the other one
+under it), the deck's colour, VP, marks, the cost as rows of dice and the abilities as
+icon-and-number chips; :func:`back_context` does the same for a deck's back. No HTML is
+made here: ``templates/comic-creator/front.html.j2`` draws these with the die macro.
+
+A die here is a mapping ``{"value": 1..6 | None, "colour": str, "mark": str | None}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardforge.dice.cost import (
+    AnyDie,
+    Component,
+    Cost,
+    CostSyntaxError,
+    OfAKind,
+    Parity,
+    Run,
+    SumAtLeast,
+    cost_from_structured,
+    parse_cost,
+)
+from cardforge.errors import RenderError
+from cardforge.model import Card, Deck, Game
+
+MAX_ROW = 6
+"""Most dice drawn on one line; larger groups (ten of a kind) wrap into equal lines."""
+
+LETTERS = "XYZ"
+"""Marks on the blank faces of successive of-a-kind groups, as in the cost notation."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "cost": {"en": "Cost", "ja": "コスト"},
+    "abilities": {"en": "Abilities", "ja": "能力"},
+    "run": {"en": "in a row", "ja": "連番"},
+    "even": {"en": "all even", "ja": "すべて偶数"},
+    "odd": {"en": "all odd", "ja": "すべて奇数"},
+    "sum": {"en": "total", "ja": "合計"},
+    "any": {"en": "any value", "ja": "目は自由"},
+    "gain-white": {"en": "Gain {n} white", "ja": "白ダイス+{n}"},
+    "roll-yellow": {"en": "Roll {n} yellow", "ja": "黄ダイスを{n}個振る"},
+    "gain-red": {"en": "Gain red at {n}", "ja": "赤ダイス({n})を得る"},
+    "adjust": {"en": "{n} to one die", "ja": "ダイス1個を{n}"},
+    "reroll": {"en": "Reroll {n}", "ja": "{n}個振り直す"},
+    "flip": {"en": "Flip one die", "ja": "1個を裏返す"},
+    "copy": {"en": "Copy onto {n}", "ja": "{n}個に目をコピー"},
+    "set-any": {"en": "Set any value", "ja": "好きな目にする"},
+    "redistribute": {"en": "Move {n} pips", "ja": "{n}目まで移す"},
+    "take-used": {"en": "Take used dice", "ja": "使用済みを借りる"},
+}
+"""Short captions a face prints, per language (English is the fallback)."""
+
+
+def word(key: str, lang: str, **values: Any) -> str:
+    """Caption ``key`` of WORDS in ``lang`` (else English) with ``{n}`` filled in."""
+    text = WORDS[key].get(lang) or WORDS[key]["en"]
+    return text.format(**values)
+
+
+def die(value: int | None = None, colour: str = "white", mark: str | None = None) -> dict:
+    """One die to draw: ``value`` pips (None: blank face), ``colour``, optional ``mark``."""
+    return {"value": value, "colour": colour, "mark": mark}
+
+
+def card_cost(card: Card) -> Cost | None:
+    """The card's parsed ``cost`` (string notation or structured list), None if it has none.
+
+    Raises RenderError at the cost's file position when the cost cannot be read.
+    """
+    raw = card.data.get("cost")
+    if raw is None:
+        return None
+    try:
+        return parse_cost(raw) if isinstance(raw, str) else cost_from_structured(raw)
+    except (CostSyntaxError, TypeError, ValueError) as exc:
+        raise RenderError(f"{card.locate('cost')}: card {card.id}: cost {raw!r}: {exc}",
+                          hint="run `cardforge lint` for the cost notation") from None
+
+
+def _lines(dice: list[dict]) -> list[list[dict]]:
+    """``dice`` split into the fewest lines of at most MAX_ROW, as equal as possible."""
+    count = -(-len(dice) // MAX_ROW)
+    size = -(-len(dice) // count)
+    return [dice[i:i + size] for i in range(0, len(dice), size)]
+
+
+def cost_rows(cost: Cost, lang: str) -> list[dict[str, Any]]:
+    """One row per cost component: ``{"kind", "lines": [[die…]…], "joiner", "label",
+    "total"}``. ``joiner`` goes between dice of a line (``=`` for n of a kind, ``""`` for
+    dice drawn touching); ``label`` is a caption or None; ``total`` is set for sums."""
+    rows: list[dict[str, Any]] = []
+    letters = iter(LETTERS)
+    for component in cost.components:
+        rows.append(_cost_row(component, lang, letters))
+    return rows
+
+
+def _cost_row(c: Component, lang: str, letters: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {"kind": type(c).__name__.lower(), "joiner": "", "label": None,
+                           "total": None, "lines": []}
+    if isinstance(c, OfAKind):
+        mark = next(letters, "X")
+        row.update(joiner="=", lines=_lines([die(None, "white", mark)] * c.n))
+    elif isinstance(c, Run):
+        row.update(lines=_lines([die(v, "white") for v in range(1, c.length + 1)]),
+                   label=f"{c.length} {word('run', lang)}" if lang != "ja"
+                   else f"{c.length}{word('run', lang)}")
+    elif isinstance(c, Parity):
+        values = (2, 4, 6) if c.parity == "even" else (1, 3, 5)
+        row.update(lines=_lines([die(values[i % 3]) for i in range(c.n)]),
+                   label=word(c.parity, lang))
+    elif isinstance(c, SumAtLeast):
+        row.update(total=f"{c.total}+", label=word("sum", lang))
+    elif isinstance(c, AnyDie):
+        row.update(lines=[[die(None, c.colour)]], label=word("any", lang))
+    return row
+
+
+def _sign(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}"
+
+
+def ability_chip(ability: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An ability as ``{"kind", "parts", "value", "caption"}``: ``parts`` is a list of
+    ``{"die": die}``, ``{"icon": name}`` or ``{"sym": text}`` drawn left to right, ``value``
+    the big number beside them (``×2``, ``+1``…) or None."""
+    kind = ability["kind"]
+    n = ability.get("count", ability.get("value", ability.get("amount", ability.get(
+        "targets", ability.get("pips")))))
+    parts: list[dict[str, Any]]
+    value: str | None = None
+    if kind == "gain-white":
+        parts, value = [{"sym": "+"}, {"die": die(None, "white")}], f"×{n}"
+    elif kind == "roll-yellow":
+        parts, value = [{"icon": "roll"}, {"die": die(None, "yellow")}], f"×{n}"
+    elif kind == "gain-red":
+        parts = [{"sym": "+"}, {"die": die(n, "red")}]
+    elif kind == "adjust":
+        parts, value = [{"die": die(None, "white", "?")}], _sign(n)
+        n = _sign(n)
+    elif kind == "reroll":
+        parts, value = [{"icon": "reroll"}], f"×{n}"
+    elif kind == "flip":
+        parts = [{"die": die(1)}, {"sym": "↔"}, {"die": die(6)}]
+    elif kind == "copy":
+        parts = [{"die": die(3)}, {"sym": "→"}] + [{"die": die(3)}] * int(n or 1)
+    elif kind == "set-any":
+        parts = [{"die": die(None, "white", "?")}, {"sym": "→"}, {"die": die(6)}]
+    elif kind == "redistribute":
+        parts, value = [{"die": die(5)}, {"sym": "⇉"}, {"die": die(None)}, {"die": die(None)}], \
+            str(n)
+    elif kind == "take-used":
+        parts = [{"icon": "take"}]
+    else:
+        parts = [{"sym": kind}]
+    caption = word(kind, lang, n=n) if kind in WORDS else kind
+    return {"kind": kind, "parts": parts, "value": value, "caption": caption}
+
+
+def _other_language(game: Game, lang: str) -> str | None:
+    return next((code for code in game.languages if code != lang), None)
+
+
+def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
+    """Template variables for ``card``'s front in ``lang`` (see the module docstring).
+
+    Keys: ``name`` / ``name_lang`` (the face's language, else the source language),
+    ``subname`` / ``subname_lang`` (the other language's name, or None), ``colour``,
+    ``deck_name``, ``vp``, ``marks`` (``[{"id", "label"}]``), ``cost_rows``, ``abilities``,
+    ``words``. Raises RenderError for an unreadable cost.
+    """
+    fallback = game.info.get("source_language")
+    names: dict[str, str] = card.data.get("name", {})
+    name_lang = lang if lang in names else (fallback if fallback in names else next(iter(names)))
+    other = _other_language(game, name_lang)
+    sub_lang = other if other in names and names[other] != names[name_lang] else None
+    deck = game.decks[card.deck]
+    cost = card_cost(card)
+    mark_specs = game.info.get("marks", {})
+    return {
+        "name": names[name_lang], "name_lang": name_lang,
+        "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang,
+        "colour": deck.spec.get("colour", "#777777"),
+        "deck_name": _localized(deck.spec.get("name"), lang, fallback) or deck.id,
+        "vp": card.data.get("vp"),
+        "marks": [{"id": m, "label": _localized(mark_specs.get(m, {}).get("name"), lang,
+                                                 fallback) or m} for m in card.marks],
+        "cost_rows": cost_rows(cost, lang) if cost else [],
+        "abilities": [ability_chip(a, lang) for a in card.data.get("abilities", [])],
+        "words": {k: word(k, lang) for k in ("cost", "abilities")},
+    }
+
+
+def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
+    """Template variables for ``deck``'s back: ``colour``, ``deck_name`` and
+    ``deck_subname`` (other language or None), ``title`` and ``subtitle`` (the game's name
+    in ``lang`` and in the other language)."""
+    fallback = game.info.get("source_language")
+    other = _other_language(game, lang)
+    title = _localized(game.info.get("name"), lang, fallback) or game.spec.name(lang)
+    subtitle = _localized(game.info.get("name"), other, None) if other else None
+    deck_name = _localized(deck.spec.get("name"), lang, fallback) or deck.id
+    deck_sub = _localized(deck.spec.get("name"), other, None) if other else None
+    return {"colour": deck.spec.get("colour", "#777777"),
+            "title": title, "subtitle": subtitle if subtitle != title else None,
+            "deck_name": deck_name, "deck_subname": deck_sub if deck_sub != deck_name else None,
+            "sub_lang": other}
+
+
+def _localized(value: Any, lang: str | None, fallback: str | None) -> str | None:
+    if not isinstance(value, dict):
+        return None
+    return value.get(lang) or (value.get(fallback) if fallback else None)
