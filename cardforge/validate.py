@@ -151,7 +151,7 @@ def _message(error: ValidationError) -> str:
         allowed = ", ".join(map(json.dumps, error.validator_value))
         return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of {allowed}"
     if error.validator == "not":
-        return "is not allowed here"
+        return f"{json.dumps(error.instance, ensure_ascii=False)} is not allowed here"
     if error.validator == "type":
         return f"expected {error.validator_value}, got {json.dumps(error.instance, ensure_ascii=False)}"
     return error.message

@@ -6,7 +6,9 @@ pays its cost. VP should rise with ``d``. For each card in turn, the other cards
 fitted with a monotone (isotonic, non-decreasing) regression on ``d`` — the pool-adjacent
 violators algorithm — so no single card can bend the curve it is judged against. The
 fit's values just below and just above the card's difficulty bound what its VP should
-be; a card more than ``facts.vp_outlier.tolerance`` VP outside that band is reported at
+be; a card more than ``facts.vp_outlier.tolerance`` VP outside that band is an outlier.
+Outliers are taken out one at a time, the worst first, and the rest re-checked without
+it, so one wild card cannot make its honest neighbours look wrong. Each is reported at
 its ``vp``. So an easy cost on a high-VP card (a pair for 8 VP, where cards that easy give
 1–2) and a hard cost on a low-VP card (five of a kind for 1 VP, where cards that hard give
 6–8) are both caught. Cards whose cost the pool can never pay (``P = 0``) and game-ending
@@ -99,24 +101,37 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
         return
     tolerance = float(settings["tolerance"])
     points = curve_points(game, settings["pool"])
-    for point in points:
-        others = [p for p in points if p is not point]
-        if len(others) < 2:
+    while len(points) > 2:
+        worst = max(((excess(p, points), p) for p in points), key=lambda pair: abs(pair[0][0]))
+        (gap, low, high), point = worst
+        if abs(gap) <= tolerance:
             return
-        low, high = expected_band(others, point.d)
-        chance = 2 ** -point.d
-        vp = int(point.vp)
-        if point.vp > high + tolerance:
-            yield Problem(point.card.locate("vp"), CODE,
-                          f"{vp} VP is high for a cost paid {chance:.0%} of the time by the "
-                          f"{settings['pool']} pool; cards this easy give up to {high:.1f} VP",
-                          card=point.card.id,
-                          hint=f"lower the VP to {math.floor(high + tolerance)} or less, "
-                               "or make the cost harder")
-        elif point.vp < low - tolerance:
-            yield Problem(point.card.locate("vp"), CODE,
-                          f"{vp} VP is low for a cost paid only {chance:.1%} of the time by the "
-                          f"{settings['pool']} pool; cards this hard give {low:.1f} VP or more",
-                          card=point.card.id,
-                          hint=f"raise the VP to {math.ceil(low - tolerance)} or more, "
-                               "or make the cost easier")
+        points = [p for p in points if p is not point]
+        yield _problem(point, gap, low, high, tolerance, settings["pool"])
+
+
+def excess(point: Point, points: Sequence[Point]) -> tuple[float, float, float]:
+    """(signed VP distance outside the band the others allow, band low, band high)."""
+    low, high = expected_band([p for p in points if p is not point], point.d)
+    if point.vp > high:
+        return (point.vp - high, low, high)
+    if point.vp < low:
+        return (point.vp - low, low, high)
+    return (0.0, low, high)
+
+
+def _problem(point: Point, gap: float, low: float, high: float, tolerance: float, pool: str) -> Problem:
+    chance = 2 ** -point.d
+    vp = int(point.vp)
+    if gap > 0:
+        return Problem(point.card.locate("vp"), CODE,
+                       f"{vp} VP is high for a cost paid {chance:.0%} of the time by the "
+                       f"{pool} pool; cards this easy give up to {high:.1f} VP",
+                       card=point.card.id,
+                       hint=f"lower the VP to {math.floor(high + tolerance)} or less, "
+                            "or make the cost harder")
+    return Problem(point.card.locate("vp"), CODE,
+                   f"{vp} VP is low for a cost paid only {chance:.1%} of the time by the "
+                   f"{pool} pool; cards this hard give {low:.1f} VP or more",
+                   card=point.card.id,
+                   hint=f"raise the VP to {math.ceil(low - tolerance)} or more, or make the cost easier")
