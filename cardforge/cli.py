@@ -93,19 +93,22 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path)
               help="Sheet size  [default: a4 and letter, or the configured paper]")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder  [default: out]")
-@click.option("--lang", default=None, help="Language of the faces  [default: each game's first language]")
+@click.option("--lang", default=None, help="Only this language  [default: every language in game.yaml]")
+@click.option("--product", default=None,
+              help="Only this product: cards, dice, rules…  [default: every product of the game]")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How backs are placed: long-edge or short-edge duplex, or no backs.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          duplex: str, quiet: bool, workspace: Path) -> None:
-    """Write print-and-play PDFs: out/<game>/<game>-cards-<paper>.pdf.
+          product: str | None, duplex: str, quiet: bool, workspace: Path) -> None:
+    """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
     The data is linted first: a game with errors is not built. Cards are imposed 9 to a
-    sheet with crop marks; each front sheet is followed by its back sheet for duplex printing.
+    sheet with crop marks; each front sheet is followed by its back sheet for duplex
+    printing. Files for a game's first language carry no language tag.
     """
     from cardforge.commands import build as command
 
-    command.run(games, paper, out_dir, lang, duplex, quiet, workspace.resolve())
+    command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve())
