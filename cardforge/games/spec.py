@@ -35,6 +35,7 @@ class GameSpec:
     - ``face_context(card, game, lang) -> dict``: extra template variables for a card face.
     - ``back_context(deck, game, lang) -> dict``: extra template variables for a deck's back.
     - ``stats(game) -> Stats``: the table ``cardforge stats <id>`` prints, or None.
+    - ``dice(game) -> list``: the game's custom dice (for the ``dice`` product), or None.
     - ``icons_dir``: folder of the pack's own icon SVGs (``<name>.svg`` → token ``:name:``),
       or None to use ``templates/<id>/icons`` if present.
     """
@@ -47,6 +48,7 @@ class GameSpec:
     face_context: Callable[[Card, Game, str], dict[str, Any]] | None = None
     back_context: Callable[[Deck, Game, str], dict[str, Any]] | None = None
     stats: Callable[[Game], Any] | None = None
+    dice: Callable[[Game], Any] | None = None
     icons_dir: Path | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
