@@ -24,6 +24,7 @@ inside the cost rather than adding one.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from cardforge.dice._model import AnyDie, Component, Cost, OfAKind, Parity, Run, SumAtLeast
@@ -32,7 +33,8 @@ Plan = tuple[tuple[int, ...], ...]
 _RANK = {AnyDie: 0, OfAKind: 1, Run: 2, Parity: 3, SumAtLeast: 4}
 
 
-def _steps(cost: Cost) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=1024)
+def _steps(cost: Cost) -> tuple[tuple[int, ...], ...]:
     """Component indices grouped into search steps, in search order."""
     comps = cost.components
     order = sorted(range(len(comps)), key=lambda i: (_RANK[type(comps[i])], -_size(comps[i])))
@@ -45,7 +47,7 @@ def _steps(cost: Cost) -> list[tuple[int, ...]]:
             steps[-1] += (i,)
         else:
             steps.append((i,))
-    return steps
+    return tuple(steps)
 
 
 def _size(c: Component) -> int:
