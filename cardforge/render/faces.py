@@ -11,8 +11,12 @@ has, bad CSS) fails the render: a card sheet with a hole in it is not a success.
 from __future__ import annotations
 
 import logging
+import re
+import shutil
+import subprocess
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 import weasyprint
@@ -38,9 +42,12 @@ def page_css(width_mm: float, height_mm: float, bleed_mm: float) -> str:
 :root {{ --trim-w: {w}mm; --trim-h: {h}mm; --bleed: {b}mm; }}
 html, body {{ margin: 0; padding: 0; }}
 section.face {{
-  display: block; position: relative; box-sizing: border-box; overflow: hidden;
-  width: {w + 2 * b}mm; height: {h + 2 * b}mm; margin: -{b}mm;
+  display: block; position: relative; width: {w}mm; height: {h}mm; overflow: visible;
   break-inside: avoid; break-after: page;
+}}
+section.face > .face-bleed {{
+  position: absolute; top: -{b}mm; left: -{b}mm; width: {w + 2 * b}mm; height: {h + 2 * b}mm;
+  overflow: hidden;
 }}
 section.face:last-child {{ break-after: auto; }}
 """
@@ -53,8 +60,8 @@ def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: f
     the sandboxed templates); ``css`` must not contain ``</style>``."""
     if "</style" in css.lower():
         raise RenderError("a stylesheet contains '</style>'", hint="remove it from the CSS")
-    sections = "\n".join(f'<section class="face" data-face="{i}">{fragment}</section>'
-                         for i, fragment in enumerate(fragments))
+    sections = "\n".join(f'<section class="face" data-face="{i}"><div class="face-bleed">'
+                         f"{fragment}</div></section>" for i, fragment in enumerate(fragments))
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8">'
             f"<style>{page_css(width_mm, height_mm, bleed_mm)}</style>"
             f"<style>{css}</style></head><body>{sections}</body></html>")
@@ -107,6 +114,39 @@ def raise_for_messages(messages: Sequence[str]) -> None:
     more = f"\n  ... and {len(messages) - 10} more" if len(messages) > 10 else ""
     raise RenderError(f"rendering card faces failed:\n  {listed}{more}",
                       hint="fix the image paths, fonts or CSS named above")
+
+
+SCRIPT_FONTS: tuple[tuple[str, re.Pattern[str], str, str], ...] = (
+    ("Japanese", re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"),
+     "Noto Sans CJK JP", "fonts-noto-cjk"),
+    ("Latin", re.compile(r"[A-Za-z]"), "DejaVu Sans", "fonts-dejavu-core"),
+)
+"""(script, characters of it, font family the built-in CSS names for it, Debian package)."""
+
+
+def require_fonts(fragments: Sequence[str]) -> None:
+    """Raise MissingFontError when ``fragments`` contain text of a script in SCRIPT_FONTS
+    whose font is not installed (asked of fontconfig's ``fc-list``; skipped when fc-list is
+    absent, leaving WeasyPrint's missing-glyph warnings as the check)."""
+    text = "".join(fragments)
+    for script, chars, family, package in SCRIPT_FONTS:
+        if chars.search(text) and not font_installed(family):
+            raise MissingFontError(f"{script} text needs the font {family!r}, which is not "
+                                   "installed", hint=f"install the Debian package {package}")
+
+
+@cache
+def font_installed(family: str) -> bool:
+    """Whether fontconfig knows a font of ``family`` (True when fc-list is unavailable)."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return True
+    try:
+        out = subprocess.run([fc_list, f":family={family}", "family"], capture_output=True,
+                             text=True, timeout=30, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return any(family in line.split(",") for line in out.splitlines())
 
 
 class _Collector(logging.Handler):

@@ -130,6 +130,10 @@ def sanitize_svg(markup: str, source: str = "<svg>") -> str:
 
 
 def _clean(element: ET.Element) -> None:
+    if element.text is not None and not element.text.strip():
+        element.text = None
+    if element.tail is not None and not element.tail.strip():
+        element.tail = None
     for child in list(element):
         if not isinstance(child.tag, str) or _local(child.tag) in _DROP_ELEMENTS:
             element.remove(child)
@@ -228,12 +232,17 @@ def render_text(text: str, icons: IconSet) -> Markup:
     parts: list[str] = []
     pos = 0
     for token in find_tokens(text):
-        parts.append(escape(text[pos:token.offset]))
+        parts.append(_plain(text[pos:token.offset]))
         if icons.known(token.name):
             parts.append(icons.svg(token.name))
         else:
             parts.append(Markup('<span class="unknown-token">{}</span>').format(
                 text[token.offset:token.end]))
         pos = token.end
-    parts.append(escape(text[pos:]))
-    return Markup("".join(parts)).replace("\n", Markup("<br>"))
+    parts.append(_plain(text[pos:]))
+    return Markup("".join(parts))
+
+
+def _plain(text: str) -> Markup:
+    """Escaped ``text`` with each line break as ``<br>``."""
+    return Markup("<br>").join(escape(line) for line in text.split("\n"))

@@ -30,6 +30,15 @@ from cardforge.model import Card, Deck, Game
 MAX_ROW = 6
 """Most dice drawn on one line; larger groups (ten of a kind) wrap into equal lines."""
 
+ROW_WIDTH_MM = 46.0
+"""Width a line of cost dice may take (the safe area less the cost box's padding)."""
+
+MAX_DIE_MM = 7.5
+"""Largest die drawn in a cost; longer lines get smaller dice so they fit ROW_WIDTH_MM."""
+
+LONG_NAME = 22
+"""Names wider than this (see ``_width``) are set smaller so they fit the title box."""
+
 LETTERS = "XYZ"
 """Marks on the blank faces of successive of-a-kind groups, as in the cost notation."""
 
@@ -91,11 +100,17 @@ def _lines(dice: list[dict]) -> list[list[dict]]:
 def cost_rows(cost: Cost, lang: str) -> list[dict[str, Any]]:
     """One row per cost component: ``{"kind", "lines": [[die…]…], "joiner", "label",
     "total"}``. ``joiner`` goes between dice of a line (``=`` for n of a kind, ``""`` for
-    dice drawn touching); ``label`` is a caption or None; ``total`` is set for sums."""
+    dice drawn touching); ``label`` is a caption or None; ``total`` is set for sums;
+    ``die_mm`` is the die size (mm) that fits the row's longest line in ROW_WIDTH_MM."""
     rows: list[dict[str, Any]] = []
     letters = iter(LETTERS)
     for component in cost.components:
-        rows.append(_cost_row(component, lang, letters))
+        row = _cost_row(component, lang, letters)
+        longest = max((len(line) for line in row["lines"]), default=1)
+        joiner_em = 0.8 if row["joiner"] else 0.12
+        row["die_mm"] = round(min(MAX_DIE_MM, ROW_WIDTH_MM / (longest + (longest - 1) * joiner_em)),
+                              2)
+        rows.append(row)
     return rows
 
 
@@ -161,6 +176,19 @@ def ability_chip(ability: dict[str, Any], lang: str) -> dict[str, Any]:
     return {"kind": kind, "parts": parts, "value": value, "caption": caption}
 
 
+def mix(colour: str, other: str, amount: float) -> str:
+    """``#rrggbb`` ``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
+
+
+def palette(colour: str) -> dict[str, str]:
+    """``colour`` (the deck's ``#rrggbb``) with a light ``tint`` and a dark ``shade`` of it."""
+    return {"colour": colour, "tint": mix(colour, "#ffffff", 0.78),
+            "shade": mix(colour, "#000000", 0.45)}
+
+
 def _other_language(game: Game, lang: str) -> str | None:
     return next((code for code in game.languages if code != lang), None)
 
@@ -169,7 +197,9 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for ``card``'s front in ``lang`` (see the module docstring).
 
     Keys: ``name`` / ``name_lang`` (the face's language, else the source language),
+    ``name_long`` (set it smaller),
     ``subname`` / ``subname_lang`` (the other language's name, or None), ``colour``,
+    ``tint`` and ``shade`` (see :func:`palette`),
     ``deck_name``, ``vp``, ``marks`` (``[{"id", "label"}]``), ``cost_rows``, ``abilities``,
     ``words``. Raises RenderError for an unreadable cost.
     """
@@ -183,8 +213,9 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     mark_specs = game.info.get("marks", {})
     return {
         "name": names[name_lang], "name_lang": name_lang,
+        "name_long": _width(names[name_lang]) > LONG_NAME,
         "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang,
-        "colour": deck.spec.get("colour", "#777777"),
+        **palette(deck.spec.get("colour", "#777777")),
         "deck_name": _localized(deck.spec.get("name"), lang, fallback) or deck.id,
         "vp": card.data.get("vp"),
         "marks": [{"id": m, "label": _localized(mark_specs.get(m, {}).get("name"), lang,
@@ -196,7 +227,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
 
 
 def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
-    """Template variables for ``deck``'s back: ``colour``, ``deck_name`` and
+    """Template variables for ``deck``'s back: ``colour``/``tint``/``shade``, ``deck_name`` and
     ``deck_subname`` (other language or None), ``title`` and ``subtitle`` (the game's name
     in ``lang`` and in the other language)."""
     fallback = game.info.get("source_language")
@@ -205,10 +236,15 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     subtitle = _localized(game.info.get("name"), other, None) if other else None
     deck_name = _localized(deck.spec.get("name"), lang, fallback) or deck.id
     deck_sub = _localized(deck.spec.get("name"), other, None) if other else None
-    return {"colour": deck.spec.get("colour", "#777777"),
+    return {**palette(deck.spec.get("colour", "#777777")),
             "title": title, "subtitle": subtitle if subtitle != title else None,
             "deck_name": deck_name, "deck_subname": deck_sub if deck_sub != deck_name else None,
             "sub_lang": other}
+
+
+def _width(text: str) -> float:
+    """Rough printed width of ``text`` in Latin-letter widths (CJK and kana count ~1.8)."""
+    return sum(1.8 if ord(ch) >= 0x2E80 else 1.0 for ch in text)
 
 
 def _localized(value: Any, lang: str | None, fallback: str | None) -> str | None:

@@ -1,0 +1,181 @@
+"""A game's card faces, rendered: every distinct front and back laid out once, one PDF.
+
+For each card the template ``front-<deck>.html.j2`` (else ``front.html.j2``) is rendered;
+for each deck ``back-<deck>.html.j2`` (else ``back.html.j2``). Faces whose HTML is identical
+(equal cards, decks sharing one back) share one page. The pages go to
+:func:`cardforge.render.faces.render_faces_pdf`; :class:`RenderedFaces` says which page is
+whose, for the imposer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from cardforge.errors import RenderError
+from cardforge.model import Game
+from cardforge.render.faces import render_faces_pdf, require_fonts
+from cardforge.render.fetcher import SafeFetcher, make_url_fetcher, refused_in
+from cardforge.render.icons import IconSet, render_text
+from cardforge.render.jinja import first_template, make_environment, render, template_search_path
+from cardforge.resources import templates_dir
+
+
+@dataclass(frozen=True)
+class RenderedFaces:
+    """The faces of one game in one language.
+
+    ``pdf``: one page per distinct face, each trim + bleed (TrimBox = trim);
+    ``front_page``: card id → 0-based page index of its front;
+    ``back_page``: deck id → 0-based page index of its back.
+    """
+
+    pdf: bytes
+    front_page: dict[str, int]
+    back_page: dict[str, int]
+
+
+@dataclass
+class _Pages:
+    """Distinct face fragments in page order, deduplicated by the SHA-256 of their HTML."""
+
+    fragments: list[str] = field(default_factory=list)
+    owners: list[list[str]] = field(default_factory=list)
+    _index: dict[str, int] = field(default_factory=dict)
+
+    def add(self, html: str, owner: str) -> int:
+        key = hashlib.sha256(html.encode("utf-8")).hexdigest()
+        if key not in self._index:
+            self._index[key] = len(self.fragments)
+            self.fragments.append(html)
+            self.owners.append([])
+        page = self._index[key]
+        self.owners[page].append(owner)
+        return page
+
+
+def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
+    """``t(localized)``: the text of a ``{lang: text}`` mapping in ``lang``, else in
+    ``fallback``, else ``""`` (also for None or an undefined field)."""
+
+    def t(localized: Any) -> str:
+        if not isinstance(localized, Mapping):
+            return ""
+        return str(localized.get(lang) or (localized.get(fallback) if fallback else "") or "")
+
+    return t
+
+
+def render_card_faces(game: Game, lang: str, workspace: Path) -> RenderedFaces:
+    """Render every card front and deck back of ``game`` in language ``lang``.
+
+    Templates are looked up on :func:`template_search_path` (``workspace`` first); images
+    resolve relative to the game's folder and only files inside ``workspace`` or the
+    built-in templates are read. Raises RenderError for a missing template, a template
+    error (naming file and line), an ``art:`` file missing or outside the workspace (naming
+    the card), a URL the fetcher refused (naming the URL and the cards using it), or any
+    WeasyPrint warning; MissingFontError when a font the text needs is not installed.
+    """
+    search_path = template_search_path(workspace, game.id)
+    env = make_environment(search_path)
+    icons = IconSet.for_game(search_path, game.spec.icons_dir)
+    env.filters["icons"] = lambda text: render_text(str(text), icons)
+    env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
+    roots = [workspace, templates_dir()]
+    _check_art(game, roots)
+
+    fallback = game.info.get("source_language") or game.languages[0]
+    width, height, bleed, safe = game.card_geometry()
+    common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback),
+              "geometry": {"w": width, "h": height, "bleed": bleed, "safe": safe}}
+    pages = _Pages()
+    front_page: dict[str, int] = {}
+    back_page: dict[str, int] = {}
+    for card in game.cards():
+        deck = game.decks[card.deck]
+        extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
+        name = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
+        html = render(env, name, {**common, "card": card, "deck": deck, **extra})
+        front_page[card.id] = pages.add(html, f"card {card.id}")
+    for deck in game.decks.values():
+        extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}
+        name = first_template(env, [f"back-{deck.id}.html.j2", "back.html.j2"])
+        html = render(env, name, {**common, "deck": deck, **extra})
+        back_page[deck.id] = pages.add(html, f"back of deck {deck.id}")
+
+    css = stylesheet(env, safe, bleed)
+    require_fonts(pages.fragments)
+    fetcher = make_url_fetcher(roots)
+    try:
+        pdf = render_faces_pdf(pages.fragments, css, width, height, bleed,
+                               base_url=game.root, url_fetcher=fetcher)
+    except RenderError:
+        _raise_refusals(fetcher, pages, game.root)
+        raise
+    _raise_refusals(fetcher, pages, game.root)
+    return RenderedFaces(pdf=pdf, front_page=front_page, back_page=back_page)
+
+
+def stylesheet(env: jinja2.Environment, safe_mm: float, bleed_mm: float) -> str:
+    """``print.css`` then ``style.css`` (each the first found on the search path; the
+    game's style.css is optional), after ``:root`` variables ``--safe`` (the safe-area inset
+    from the trim) and ``--safe-inset`` (from the bleed edge), in mm. Relative ``url()``s
+    are made absolute against the stylesheet's own folder. Raises RenderError when
+    ``print.css`` is missing."""
+    parts = [f":root {{ --safe: {safe_mm}mm; --safe-inset: {safe_mm + bleed_mm}mm; }}"]
+    for name, required in (("print.css", True), ("style.css", False)):
+        try:
+            source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+        except jinja2.TemplateNotFound:
+            if required:
+                raise RenderError(f"stylesheet {name} not found",
+                                  hint="it belongs in templates/_base/") from None
+            continue
+        parts.append(_absolute_urls(source, Path(filename or ".").parent))
+    return "\n".join(parts)
+
+
+_RELATIVE_URL = re.compile(r"""url\(\s*(['"]?)(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^'")\s]+)\1\s*\)""")
+
+
+def _absolute_urls(css: str, folder: Path) -> str:
+    """``css`` with each relative ``url(x)`` replaced by the file URL of ``folder/x``."""
+    return _RELATIVE_URL.sub(lambda m: f'url("{(folder / m.group(2)).resolve().as_uri()}")', css)
+
+
+def _check_art(game: Game, roots: list[Path]) -> None:
+    """Raise RenderError (at the card's ``art:`` line) for an ``art`` file that is missing
+    or lies outside ``roots``."""
+    resolved_roots = [r.resolve() for r in roots]
+    for card in game.cards():
+        art = card.data.get("art")
+        if not isinstance(art, str):
+            continue
+        path = (game.root / art).resolve()
+        where = f"{card.locate('art')}: card {card.id}"
+        if not any(path.is_relative_to(root) for root in resolved_roots):
+            raise RenderError(f"{where}: art {art!r} is outside the workspace",
+                              hint="keep images inside the workspace, e.g. cards/<game>/art/")
+        if not path.is_file():
+            raise RenderError(f"{where}: art file {art!r} not found ({path})",
+                              hint="paths are relative to the game's folder")
+
+
+def _raise_refusals(fetcher: SafeFetcher, pages: _Pages, base_url: Path) -> None:
+    """Raise RenderError for the first URL ``fetcher`` refused, naming who used it."""
+    if not fetcher.refusals:
+        return
+    refusal = fetcher.refusals[0]
+    by_owner = {", ".join(owners): html for owners, html in zip(pages.owners, pages.fragments,
+                                                                 strict=True)}
+    users = refused_in(refusal, by_owner, base_url) or ["a stylesheet or template"]
+    more = len(fetcher.refusals) - 1
+    raise RenderError(f"{'; '.join(users)}: cannot use {refusal.url}: {refusal.reason}"
+                      + (f" (and {more} more refused URLs)" if more else ""),
+                      hint="faces may only use files inside the workspace; no network access")
