@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Pango and fontconfig lay out text for WeasyPrint; Noto CJK renders Japanese, DejaVu the rest.
-packages=(fontconfig libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-cjk fonts-dejavu-core)
+# Pango and fontconfig lay out text for WeasyPrint; HarfBuzz-subset embeds only the glyphs used
+# (10x faster than WeasyPrint's pure-Python fallback on the large Noto CJK fonts).
+# DejaVu renders Latin text, Noto Sans CJK JP renders Japanese.
+packages=(fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
 missing=()
 for package in "${packages[@]}"; do
