@@ -1,0 +1,35 @@
+"""templates/ and schemas/ ship inside the wheel: an installed cardforge finds them anywhere."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(tmp_path),
+                    str(REPO)], check=True, capture_output=True)
+    [wheel] = tmp_path.glob("cardforge-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cardforge/_data/schemas/card.schema.json" in names
+    assert "cardforge/_data/templates/_base/print.css" in names
+    assert any(n.startswith("cardforge/_data/templates/comic-creator/") for n in names)
+    assert any(n.endswith("entry_points.txt") for n in names)
+
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
+                    str(target), str(wheel)], check=True, capture_output=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    probe = ("import cardforge.resources as r, cardforge.validate as v; "
+             "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json')")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, capture_output=True,
+                            text=True, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 0, result.stderr
+    templates, schemas = result.stdout.split()
+    assert Path(templates) == target / "cardforge" / "_data" / "templates"
+    assert Path(schemas) == target / "cardforge" / "_data" / "schemas"
