@@ -96,6 +96,8 @@ def _options(comps: tuple[Component, ...], step: tuple[int, ...], left: dict[int
 
 def _sums(totals: list[int], left: Mapping[int, int],
           prefer: frozenset[int]) -> Iterator[tuple[tuple[int, ...], ...]]:
+    if sum(v * n for v, n in left.items()) < sum(totals):
+        return
     avail = _expand(left, reverse=True)
     if len(totals) == 1:
         pick, acc = [], 0
@@ -114,8 +116,6 @@ def _sums(totals: list[int], left: Mapping[int, int],
             alt = [*rest[: len(pick) - 1], hosts[0]]
             if sum(alt) >= totals[0]:
                 yield (tuple(alt),)
-        return
-    if sum(avail) < sum(totals):
         return
     yield from _cover(sorted(totals, reverse=True), dict(left), order=totals)
 

@@ -6,31 +6,31 @@ for ``AnyDie`` components. So the rolled dice's value counts are enumerated with
 weights (integers out of ``len(faces) ** n``), the fixed dice are added, and each count vector
 is tested with the same search ``can_pay`` uses (:mod:`cardforge.dice._solve`).
 
-To keep that small, a count is capped at the most dice of that value any payment could use
-(a pair needs at most 2 threes), and values the cost treats alike (all of them for
-of-a-kind costs, each parity for even/odd) are merged by sorting their counts; a lone sum is
-reduced to the running total. Distributions are cached per (dice, faces, that reduction),
+To keep that small (:mod:`cardforge.dice._counts` enumerates): a count is capped at the most
+dice of that value one payment could use (a pair needs at most 2 threes), and values the cost
+treats alike (all of them for of-a-kind costs, each parity for even/odd) are merged by
+sorting their counts. A lone sum needs only the running total; one sum beside other
+components needs the total and the counts capped for the others, since the roll pays iff the
+total minus the least those others can take reaches the sum. Colours named by ``AnyDie``
+components are counted apart. Distributions are cached per (dice, faces, reduction),
 satisfiability per (cost, counts) and results per (cost, dice, faces, fixed dice).
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 
+from cardforge.dice._counts import Sides, distribution, rolls, sum_distribution
 from cardforge.dice._model import AnyDie, Component, Cost, OfAKind, Parity, Run, SumAtLeast
-from cardforge.dice._solve import satisfiable
+from cardforge.dice._solve import plans, satisfiable
 
 __all__ = ["Pool", "pay_probability", "min_dice_to_pay"]
 
 D6 = (1, 2, 3, 4, 5, 6)
-Sides = tuple[tuple[int, int], ...]  # (value, how many faces show it), by value
-Key = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -97,104 +97,81 @@ def _cap(cost: Cost, v: int) -> int:
     return cap
 
 
-@lru_cache(maxsize=1024)
-def _distribution(n: int, blocks: tuple[tuple[int, int, int, int], ...]) -> dict[Key, int]:
-    """Weights (out of sides ** n) of the reduced count vectors of ``n`` rolled dice.
-
-    ``blocks`` lists (faces in block, faces showing each value, fixed dice per value, cap); a
-    key holds, per block, the sorted capped counts (rolled plus fixed) of its values.
-    """
-    faces = [(b, m, f, cap) for b, (size, m, f, cap) in enumerate(blocks) for _ in range(size)]
-    last = max(k for k, face in enumerate(faces) if face[1])
-    states: dict[tuple[int, Key], int] = {(n, ()): 1}
-    for k, (b, m, f, cap) in enumerate(faces):
-        opens = k == 0 or faces[k - 1][0] != b
-        step: dict[tuple[int, Key], int] = defaultdict(int)
-        for (r, key), w in states.items():
-            for c in (0,) if not m else (r,) if k == last else range(r + 1):
-                x = min(c + f, cap)
-                new = key + ((x,),) if opens else key[:-1] + (tuple(sorted(key[-1] + (x,))),)
-                step[r - c, new] += w * math.comb(r, c) * m**c
-        states = step
-    return {key: w for (r, key), w in states.items() if r == 0}
-
-
-@lru_cache(maxsize=256)
-def _sum_distribution(n: int, sides: Sides, start: int, total: int) -> dict[int, int]:
-    """Weights of min(start + sum of ``n`` rolled dice, total)."""
-    rolled = [(v, m) for v, m in sides]
-    states: dict[tuple[int, int], int] = {(n, min(start, total)): 1}
-    for k, (v, m) in enumerate(rolled):
-        step: dict[tuple[int, int], int] = defaultdict(int)
-        for (r, s), w in states.items():
-            for c in (r,) if k == len(rolled) - 1 else range(r + 1):
-                step[r - c, min(s + v * c, total)] += w * math.comb(r, c) * m**c
-        states = step
-    return {s: w for (r, s), w in states.items() if r == 0}
-
-
 @lru_cache(maxsize=1 << 18)
 def _sat(cost: Cost, counts: tuple[tuple[int, int], ...],
-         colours: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()) -> bool:
+         colours: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]) -> bool:
     return satisfiable(cost, dict(counts), {c: dict(m) for c, m in colours})
 
 
-def _blocks(cost: Cost, sides: Sides, fixed: Mapping[int, int]) -> list[tuple[int, ...]]:
-    """Values grouped into blocks the cost cannot tell apart, each block in value order."""
-    mult, kinds = dict(sides), {type(c) for c in cost.components}
-    universe = sorted(set(mult) | set(fixed))
+@lru_cache(maxsize=4096)
+def _numerator(cost: Cost, ns: tuple[int, ...], sides: Sides,
+               fixed: tuple[tuple[tuple[int, int], ...], ...]) -> int:
+    """Weight (out of faces ** sum(ns)) of the rolls that, with the ``fixed`` dice, pay.
+
+    ``ns`` and ``fixed`` (per group, (value, dice) pairs) are grouped as in ``_distribution``.
+    """
+    comps = cost.components
+    sums = [c for c in comps if isinstance(c, SumAtLeast)]
+    if len(sums) == 1 and len(ns) == 1:
+        return _numerator_one_sum(cost, ns[0], sides, dict(fixed[0]))
+    colours = sorted({c.colour for c in comps if isinstance(c, AnyDie)})
+    wanted = Counter(c.colour for c in comps if isinstance(c, AnyDie))
+    mult, fixed_at = dict(sides), [dict(f) for f in fixed]
+    kinds = {type(c) for c in comps}
 
     def alike(v: int) -> tuple:
-        same = (mult.get(v, 0), fixed.get(v, 0), _cap(cost, v))
-        if kinds & {Run, SumAtLeast, AnyDie}:
+        """What the cost sees of value v; values alike are interchangeable."""
+        same = (mult.get(v, 0), tuple(f.get(v, 0) for f in fixed_at),
+                (_cap(cost, v), *(wanted[c] for c in colours)))
+        if kinds & {Run, SumAtLeast}:
             return (v, *same)
         return (v % 2, *same) if Parity in kinds else same
+
     groups: dict[tuple, list[int]] = defaultdict(list)
-    for v in sorted(universe, key=lambda v: (alike(v), v)):
+    for v in sorted(set(mult).union(*fixed_at), key=lambda v: (alike(v), v)):
         groups[alike(v)].append(v)
-    return list(groups.values())
-
-
-@lru_cache(maxsize=4096)
-def _numerator(cost: Cost, n: int, sides: Sides, fixed: tuple[tuple[int, int], ...]) -> int:
-    """Weight (out of faces ** n) of the rolls of ``n`` dice that, with ``fixed``, pay."""
-    fixed_at = dict(fixed)
-    if len(cost.components) == 1 and isinstance(cost.components[0], SumAtLeast):
-        total = cost.components[0].total
-        start = sum(v * k for v, k in fixed)
-        return sum(w for s, w in _sum_distribution(n, sides, start, total).items() if s >= total)
-    mult, blocks = dict(sides), _blocks(cost, sides, fixed_at)
-    layout = tuple((len(b), mult.get(b[0], 0), fixed_at.get(b[0], 0), _cap(cost, b[0]))
-                   for b in blocks)
-    return sum(w for key, w in _distribution(n, layout).items()
-               if _sat(cost, tuple(sorted(zip((v for b in blocks for v in b),
-                                              (x for part in key for x in part), strict=True)))))
-
-
-def _numerator_colours(cost: Cost, pool: Pool, sides: Sides) -> int:
-    """As ``_numerator`` when ``AnyDie`` components make colours matter: the dice of each such
-    colour are enumerated apart from the rest."""
-    colours = sorted({c.colour for c in cost.components if isinstance(c, AnyDie)})
-    rolled = Counter()
-    for colour, k in pool.rolled:
-        rolled[colour if colour in colours else None] += k
-    mult = dict(sides)
-    universe = sorted(set(mult) | {v for _, v in pool.fixed})
-    caps = [_cap(cost, v) for v in universe]
-    layout = tuple((1, mult.get(v, 0), 0, cap) for v, cap in zip(universe, caps, strict=True))
-    groups = [*colours, None]
-    dists = [_distribution(rolled[g], layout).items() for g in groups]
-    fixed = {g: Counter(v for c, v in pool.fixed if c == g or (g is None and c not in colours))
-             for g in groups}
+    values = [v for block in groups.values() for v in block]
+    layout = tuple((len(block), *alike(block[0])[-3:]) for block in groups.values())
     numerator = 0
-    for combo in product(*dists):
-        vectors = [[x for (x,) in key] for key, _ in combo]
-        own = {g: tuple((v, vec[i] + fixed[g][v]) for i, v in enumerate(universe))
-               for g, vec in zip(groups, vectors, strict=True)}
-        counts = tuple((v, min(sum(own[g][i][1] for g in groups), caps[i]))
-                       for i, v in enumerate(universe))
-        if _sat(cost, counts, tuple((g, own[g]) for g in colours)):
-            numerator += math.prod(w for _, w in combo)
+    for key, w in distribution(ns, layout).items():
+        entries = [e if isinstance(e, tuple) else (e,) for part in key for e in part]
+        counts = tuple(sorted((v, e[0]) for v, e in zip(values, entries, strict=True)))
+        own = tuple((c, tuple(sorted((v, e[g]) for v, e in zip(values, entries, strict=True))))
+                    for g, c in enumerate(colours, 1))
+        if _sat(cost, counts, own):
+            numerator += w
+    return numerator
+
+
+@lru_cache(maxsize=1 << 16)
+def _least_spend(cost: Cost, counts: tuple[tuple[int, int], ...]) -> int | None:
+    """Smallest total of the values a payment of ``cost`` takes from ``counts`` (None: none)."""
+    return min((sum(map(sum, plan)) for plan in plans(cost, dict(counts))), default=None)
+
+
+def _numerator_one_sum(cost: Cost, n: int, sides: Sides, fixed: dict[int, int]) -> int:
+    """``_numerator`` for one sum (total T) beside components R: a roll pays iff its total minus
+    the least a payment of R can take is >= T, and what R can take depends only on the counts
+    capped for R. A lone sum needs only the running total."""
+    total = next(c.total for c in cost.components if isinstance(c, SumAtLeast))
+    start = sum(v * k for v, k in fixed.items())
+    if len(cost.components) == 1:
+        dist = sum_distribution(n, sides, start, total)
+        return sum(w for s, w in dist.items() if s >= total)
+    rest = Cost(tuple(c for c in cost.components if not isinstance(c, SumAtLeast)))
+    values = [v for v, _ in sides]
+    caps = [_cap(rest, v) for v in values]
+    extra = tuple((v, min(k, _cap(rest, v))) for v, k in fixed.items() if v not in values)
+    numerator = 0
+    for counts, w in rolls(n, sides):
+        s = start + sum(v * c for v, c in zip(values, counts, strict=True))
+        if s < total:
+            continue
+        key = tuple((v, min(c + fixed.get(v, 0), cap))
+                    for v, c, cap in zip(values, counts, caps, strict=True))
+        spend = _least_spend(rest, key + extra)
+        if spend is not None and s - spend >= total:
+            numerator += w
     return numerator
 
 
@@ -215,13 +192,16 @@ def pay_probability(cost: Cost, pool: Pool, *, faces: Sequence[int] = D6,
         return Fraction(0)
     if len(dies) == len(cost.components):
         return Fraction(1)
-    n = sum(k for _, k in pool.rolled)
-    if dies:
-        numerator = _numerator_colours(cost, pool, sides)
-    else:
-        fixed = tuple(sorted(Counter(v for _, v in pool.fixed).items()))
-        numerator = _numerator(cost, n, sides, fixed)
-    return Fraction(numerator, len(faces) ** n)
+    colours = sorted(dies)
+    group = {c: g for g, c in enumerate(colours, 1)}
+    ns = [0] * (len(colours) + 1)
+    for colour, k in pool.rolled:
+        ns[group.get(colour, 0)] += k
+    fixed = [Counter() for _ in ns]
+    for colour, v in pool.fixed:
+        fixed[group.get(colour, 0)][v] += 1
+    numerator = _numerator(cost, tuple(ns), sides, tuple(tuple(sorted(f.items())) for f in fixed))
+    return Fraction(numerator, len(faces) ** sum(ns))
 
 
 def _least(c: Component, values: set[int]) -> int | None:

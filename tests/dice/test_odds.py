@@ -101,9 +101,10 @@ def test_odds_match_brute_force_on_six_dice(text: str) -> None:
     assert pay_probability(parse_cost(text), p, required_colour="green") == brute_force(text, p)
 
 
-def test_odds_match_brute_force_with_other_faces() -> None:
-    p, faces = pool((("red", 2),), white=3), (1, 2, 2, 4, 7)
-    for text in ("X=X", "RUN2", "EVEN2", "12+", "X=X 6+", "red X=X"):
+@pytest.mark.parametrize("fixed", [(("red", 2),), (("red", 3), ("white", 3))])
+def test_odds_match_brute_force_with_other_faces(fixed: tuple[tuple[str, int], ...]) -> None:
+    p, faces = pool(fixed, white=3), (1, 2, 2, 4, 7)  # 3 is no face: only fixed dice show it
+    for text in ("X=X", "RUN2", "RUN3", "EVEN2", "12+", "X=X 6+", "red X=X", "X=X 5+ 5+"):
         assert pay_probability(parse_cost(text), p, faces=faces) == \
             brute_force(text, p, faces, required=None), text
 
