@@ -9,7 +9,13 @@ from dataclasses import dataclass
 
 __all__ = ["OfAKind", "Run", "Parity", "SumAtLeast", "AnyDie", "Component", "Cost"]
 
-COLOUR = re.compile(r"[a-z]+")
+_COLOUR = re.compile(r"[a-z]+")
+KEYWORDS = ("KIND", "RUN", "EVEN", "ODD")
+
+
+def is_colour(word: object) -> bool:
+    """Whether ``word`` can name a die colour in the notation: lower-case a-z, not a keyword."""
+    return isinstance(word, str) and bool(_COLOUR.fullmatch(word)) and word.upper() not in KEYWORDS
 LETTERS = "XYZ"
 _MAX_FACE = 6  # dice_needed assumes six-sided dice
 
@@ -67,12 +73,13 @@ class SumAtLeast:
 
 @dataclass(frozen=True)
 class AnyDie:
-    """One die of ``colour`` (a lower-case word), any value (Card Costs: the green ``X``)."""
+    """One die of ``colour``, any value (Card Costs: the green ``X``). The colour is a lower-case
+    word a-z other than a keyword (kind, run, even, odd); ValueError otherwise."""
 
     colour: str
 
     def __post_init__(self) -> None:
-        if not isinstance(self.colour, str) or not COLOUR.fullmatch(self.colour):
+        if not is_colour(self.colour):
             raise ValueError(f"AnyDie.colour must be a lower-case word, not {self.colour!r}")
 
 

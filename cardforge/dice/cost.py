@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from string import ascii_letters, digits
 
 from cardforge.dice._model import (
-    COLOUR,
+    KEYWORDS,
     LETTERS,
     AnyDie,
     Component,
@@ -45,13 +45,15 @@ from cardforge.dice._model import (
     Parity,
     Run,
     SumAtLeast,
+    is_colour,
 )
 
 __all__ = ["OfAKind", "Run", "Parity", "SumAtLeast", "AnyDie", "Component", "Cost",
            "CostSyntaxError", "parse_cost", "cost_from_structured"]
 
 #: keyword → (smallest number, example)
-_KEYWORDS = {"KIND": (2, "KIND6"), "RUN": (2, "RUN4"), "EVEN": (1, "EVEN3"), "ODD": (1, "ODD3")}
+_KEYWORDS = dict(zip(KEYWORDS, [(2, "KIND6"), (2, "RUN4"), (1, "EVEN3"), (1, "ODD3")],
+                     strict=True))
 _FORMS = "a cost is made of X=X, X=X=X…, KIND<n>, <n>+, RUN<n>, EVEN<n>, ODD<n> and colour words"
 
 
@@ -135,12 +137,9 @@ def _word(text: str, i: int, used: set[str]) -> tuple[Component, int]:
             raise CostSyntaxError(f"{word} needs a number of at least {least}", j,
                                   f"write e.g. {example}")
         n = int(number)
-        if word == "KIND":
-            return OfAKind(n), k
-        if word == "RUN":
-            return Run(n), k
-        return Parity(word.lower(), n), k
-    if not COLOUR.fullmatch(word):
+        return (OfAKind(n) if word == "KIND" else Run(n) if word == "RUN"
+                else Parity(word.lower(), n)), k
+    if not is_colour(word):
         raise CostSyntaxError(f"{word!r} is neither a keyword nor a colour", i,
                               f"colours are lower case: {word.lower()}")
     if number:
@@ -219,7 +218,7 @@ def _structured_one(item: object, where: str) -> Component:
                               f"a {kind} component is {shape}")
     value = item.get(key)
     if least is None:
-        if not isinstance(value, str) or not COLOUR.fullmatch(value):
+        if not is_colour(value):
             raise CostSyntaxError(f"{where} (die) needs a lower-case colour, not {value!r}",
                                   0, f"write {shape}")
         return AnyDie(value)

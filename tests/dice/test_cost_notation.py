@@ -157,6 +157,7 @@ def test_structured_form(items: list[dict], text: str) -> None:
     ([{"kind": "even", "n": 0}], "integer >= 1"),
     ([{"kind": "sum", "at-least": "12"}], "integer >= 1"),
     ([{"kind": "die", "colour": "Green"}], "lower-case colour"),
+    ([{"kind": "die", "colour": "run"}], "lower-case colour"),
 ])
 def test_structured_errors(items: object, message: str) -> None:
     with pytest.raises(CostSyntaxError) as caught:
@@ -169,6 +170,7 @@ def test_structured_errors(items: object, message: str) -> None:
 @pytest.mark.parametrize("make", [
     lambda: OfAKind(1), lambda: Run(1), lambda: Parity("both", 2), lambda: Parity("even", 0),
     lambda: SumAtLeast(0), lambda: AnyDie("Green"), lambda: AnyDie(""), lambda: OfAKind(True),
+    lambda: AnyDie("odd"),
     lambda: Cost(()),
 ])
 def test_model_rejects_bad_values(make) -> None:
