@@ -4,7 +4,10 @@ Card text may show icons inline with ``:name:`` tokens — core icons ``:die-1:`
 ``:die-6:``, ``:white:``, ``:green:``, ``:red:``, ``:yellow:``, ``:vp:``, plus each game
 pack's own (``templates/<game>/icons/<name>.svg``, which a workspace may add to). A token
 that matches no icon would print as plain text, so it is reported at its exact line and
-column in every localized text field (``text``, ``flavor``), with the closest icon name.
+column, with the closest icon name, in every localized text of the card: ``text``,
+``flavor`` and any field a game pack adds (a hero's ``skill``, an ability's ``effect``…),
+however deeply nested — every mapping whose keys are all language codes. The card's
+``name`` is a title, not text with icons, and is not searched.
 
 Passing::
 
@@ -22,9 +25,11 @@ Failing (``:die-7:`` is no icon)::
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from cardforge.model import Card, Game
 from cardforge.problem import Problem
@@ -35,7 +40,10 @@ CODE = "CF009"
 NAME = "icon-token"
 SCOPE = "card"
 SEVERITY = "error"
-TEXT_FIELDS = ("text", "flavor")
+LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
+"""A language code as card.schema.json's ``localized`` allows (``en``, ``pt-BR``)."""
+NOT_TEXT = ("name",)
+"""Top-level localized fields that are titles, not icon-bearing text."""
 
 
 @cache
@@ -48,21 +56,37 @@ def icons_for(game: Game) -> IconSet:
     return _icons(game.root.parent.parent, game.id, game.spec.icons_dir)
 
 
+def localized_texts(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[
+        tuple[tuple[str | int, ...], str, str]]:
+    """Every ``(pointer, lang, text)`` of a localized mapping (all keys language codes, all
+    values strings) inside ``data``, depth first in document order; ``pointer`` leads from
+    ``data`` to the mapping. Top-level NOT_TEXT fields are skipped."""
+    if isinstance(data, dict):
+        if data and all(isinstance(k, str) and LANGUAGE.match(k) and isinstance(v, str)
+                        for k, v in data.items()):
+            for lang, text in data.items():
+                yield path, lang, text
+            return
+        for key, value in data.items():
+            if not (path == () and key in NOT_TEXT):
+                yield from localized_texts(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from localized_texts(value, (*path, index))
+
+
 def check(card: Card, game: Game) -> Iterator[Problem]:
-    """Yield a Problem at each unknown ``:name:`` token in the card's localized text."""
+    """Yield a Problem at each unknown ``:name:`` token in the card's localized texts."""
     icons = icons_for(game)
-    for field in TEXT_FIELDS:
-        value = card.data.get(field)
-        if not isinstance(value, dict):
-            continue
-        for lang, text in value.items():
-            for token in find_tokens(text):
-                if icons.known(token.name):
-                    continue
-                close = difflib.get_close_matches(token.name, icons.names(), n=1)
-                where = card.doc.locate_text(text, token.offset, f":{token.name}:",
-                                             *card.pointer, field, lang)
-                yield Problem(where, CODE, f"unknown icon :{token.name}: in {field} ({lang})",
-                              card=card.id,
-                              hint=f"did you mean :{close[0]}:?" if close
-                              else "see `cardforge explain CF009` for the icons")
+    for pointer, lang, text in localized_texts(card.data):
+        field = ".".join(str(part) for part in pointer)
+        for token in find_tokens(text):
+            if icons.known(token.name):
+                continue
+            close = difflib.get_close_matches(token.name, icons.names(), n=1)
+            where = card.doc.locate_text(text, token.offset, f":{token.name}:",
+                                         *card.pointer, *pointer, lang)
+            yield Problem(where, CODE, f"unknown icon :{token.name}: in {field} ({lang})",
+                          card=card.id,
+                          hint=f"did you mean :{close[0]}:?" if close
+                          else "see `cardforge explain CF009` for the icons")
