@@ -16,9 +16,10 @@ pays two straights of 3. The search is exhaustive over the choices that matter:
   sums come after them, and leaving the highest dice is never worse for a sum.
 - A lone sum takes the fewest dice (highest first); several sums are searched exhaustively.
 
-``prefer`` (values of required-colour dice) adds, after each parity or sum choice, one
-alternative that puts such a value inside the component, so ``can_pay`` can spend a green die
-inside the cost rather than adding one.
+``prefer`` (values of required-colour dice) adds, after the even/odd choice and a lone sum's
+choice, one alternative that puts such a value inside the component (same number of dice), so
+``can_pay`` can spend a green die inside the cost rather than adding one. Several sums get no
+such alternative.
 """
 
 from __future__ import annotations
