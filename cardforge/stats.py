@@ -12,7 +12,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Column:
-    """A column: ``key`` in each row, a ``label`` to print, and ``kind``: text, int or probability."""
+    """A column: ``key`` in each row, a ``label`` to print, and ``kind``: text, int,
+    probability (an exact Fraction, printed as a percentage) or number (an exact Fraction
+    or a float such as an expected value or a standard deviation, printed with
+    :func:`number_text`)."""
 
     key: str
     label: str
@@ -61,3 +64,10 @@ def probability_text(value: Fraction) -> str:
     if percent < 0.1:
         return "<0.1%"
     return f"{percent:.1f}%"
+
+
+def number_text(value: Fraction | float | int, places: int = 2) -> str:
+    """A number rounded to ``places`` decimals (``12.25``, ``6.00``, ``-0.50``); integers as is."""
+    if isinstance(value, int):
+        return str(value)
+    return f"{float(value):.{places}f}"

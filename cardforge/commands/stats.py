@@ -13,7 +13,7 @@ from cardforge.config import load_config
 from cardforge.errors import ConfigError, DataError
 from cardforge.games.spec import discover
 from cardforge.problem import Severity
-from cardforge.stats import Table, probability_text
+from cardforge.stats import Table, number_text, probability_text
 from cardforge.workspace import find_game_dirs, load_game
 
 
@@ -22,6 +22,8 @@ def _cell(value: object, kind: str) -> str:
         return ""
     if kind == "probability" and isinstance(value, Fraction):
         return probability_text(value)
+    if kind == "number" and isinstance(value, Fraction | float | int):
+        return number_text(value)
     return str(value)
 
 
@@ -43,7 +45,7 @@ def as_text(table: Table) -> str:
 
 
 def as_csv(table: Table) -> str:
-    """CSV with a header; probabilities as decimals with 6 places."""
+    """CSV with a header; Fractions (probabilities, exact numbers) as decimals with 6 places."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([c.key for c in table.columns])
@@ -54,7 +56,7 @@ def as_csv(table: Table) -> str:
 
 
 def as_json(table: Table) -> str:
-    """JSON: title, columns, rows; a probability is {"exact": "p/q", "value": float}."""
+    """JSON: title, columns, rows; a Fraction (probability or number) is {"exact": "p/q", "value": float}."""
     def encode(value: object) -> object:
         if isinstance(value, Fraction):
             return {"exact": str(value), "value": float(value)}
