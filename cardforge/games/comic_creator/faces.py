@@ -36,8 +36,12 @@ ROW_WIDTH_MM = 46.0
 MAX_DIE_MM = 7.5
 """Largest die drawn in a cost; longer lines get smaller dice so they fit ROW_WIDTH_MM."""
 
-LONG_NAME = 22
-"""Names wider than this (see ``_width``) are set smaller so they fit the title box."""
+NAME_SIZES_PT = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
+"""Sizes a card name may be set in, largest first (see :func:`name_size`)."""
+
+HEADER_TAKEN_MM = {"base": 4.8, "marks": 7.4, "vp": 15.4}
+"""Width of the header the name cannot use: title box padding and borders, the marks
+column, the VP badge (mm; matches style.css)."""
 
 LETTERS = "XYZ"
 """Marks on the blank faces of successive of-a-kind groups, as in the cost notation."""
@@ -197,7 +201,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for ``card``'s front in ``lang`` (see the module docstring).
 
     Keys: ``name`` / ``name_lang`` (the face's language, else the source language),
-    ``name_long`` (set it smaller),
+    ``name_pt`` (its font size, see :func:`name_size`),
     ``subname`` / ``subname_lang`` (the other language's name, or None), ``colour``,
     ``tint`` and ``shade`` (see :func:`palette`),
     ``deck_name``, ``vp``, ``marks`` (``[{"id", "label"}]``), ``cost_rows``, ``abilities``,
@@ -213,7 +217,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     mark_specs = game.info.get("marks", {})
     return {
         "name": names[name_lang], "name_lang": name_lang,
-        "name_long": _width(names[name_lang]) > LONG_NAME,
+        "name_pt": name_size(names[name_lang], _title_width(card, game)),
         "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang,
         **palette(deck.spec.get("colour", "#777777")),
         "deck_name": _localized(deck.spec.get("name"), lang, fallback) or deck.id,
@@ -242,9 +246,30 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
             "sub_lang": other}
 
 
-def _width(text: str) -> float:
-    """Rough printed width of ``text`` in Latin-letter widths (CJK and kana count ~1.8)."""
-    return sum(1.8 if ord(ch) >= 0x2E80 else 1.0 for ch in text)
+def text_width_em(text: str) -> float:
+    """Rough printed width of ``text`` in em of a bold condensed sans: kana and kanji are
+    square (1 em), Latin letters and spaces about 0.56 em."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.56 for ch in text)
+
+
+def name_size(name: str, width_mm: float) -> float:
+    """The largest of NAME_SIZES_PT (pt) at which ``name`` fits ``width_mm`` on one line;
+    else the largest at which a name with spaces fits two lines; else the smallest size."""
+    em = text_width_em(name)
+    lines = 2 if " " in name.strip() else 1
+    for fit_lines in sorted({1, lines}):
+        for pt in NAME_SIZES_PT:
+            if em * pt * 25.4 / 72 <= width_mm * fit_lines * (0.92 if fit_lines > 1 else 1):
+                return pt
+    return NAME_SIZES_PT[-1]
+
+
+def _title_width(card: Card, game: Game) -> float:
+    """Width (mm) the name has in the header of ``card``'s face."""
+    width, _, _, safe = game.card_geometry()
+    taken = HEADER_TAKEN_MM["base"] + (HEADER_TAKEN_MM["marks"] if card.marks else 0)
+    taken += HEADER_TAKEN_MM["vp"] if card.data.get("vp") is not None else 0
+    return width - 2 * safe - taken
 
 
 def _localized(value: Any, lang: str | None, fallback: str | None) -> str | None:

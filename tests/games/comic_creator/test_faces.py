@@ -20,6 +20,7 @@ from cardforge.games.comic_creator.faces import (
     cost_rows,
     face_context,
     mix,
+    name_size,
 )
 from cardforge.model import Card
 from cardforge.render.cards import render_card_faces
@@ -171,6 +172,22 @@ def test_back_context_names_deck_and_game(game):
     ctx = back_context(game.decks["skill"], game, "ja")
     assert ctx["deck_name"] == "スキル" and ctx["deck_subname"] == "Skill"
     assert ctx["title"] == "コミッククリエイター" and ctx["subtitle"] == "Comic Creator"
+
+
+def test_name_size_shrinks_to_fit_and_lets_latin_wrap():
+    assert name_size("Speed Lines", 40) == 9.5
+    assert name_size("初めてのファンレター", 40) == 9.5       # 10 em at 9.5 pt ≈ 33.5 mm
+    assert name_size("初めてのファンレター", 27) == 7.5       # one line, set smaller
+    assert name_size("Guest Story in an Anthology", 30) == 9.5  # wraps onto two lines
+    assert name_size("Guest Story in an Anthology", 20) == 7.0
+    assert name_size("自分のプロダクション設立を記念する大パーティー", 20) == 7.0
+
+
+def test_names_get_smaller_where_the_header_is_crowded(game):
+    cards = {c.id: c for c in game.cards()}
+    crowded = face_context(cards["first-fan-letter"], game, "ja")    # mark + VP badge
+    roomy = face_context(cards["speed-lines"], game, "ja")
+    assert crowded["name_pt"] < roomy["name_pt"] == 9.5
 
 
 def test_mix():
