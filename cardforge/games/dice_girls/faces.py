@@ -1,0 +1,180 @@
+"""What a Dice Girls face shows, as plain data for the templates to draw.
+
+:func:`face_context` turns an idol card into its names (the face's language first, the
+other one under it), its attribute (name, colours, icon), its dice icon and one sentence
+per effect, written from the structured effect in the face's language; :func:`back_context`
+gives the deck's back its colours and titles. No HTML is made here:
+``templates/dice-girls/front.html.j2`` draws it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardforge.games.dice_girls.idols import QUESTION, attribute_name
+from cardforge.model import Card, Deck, Game
+
+SENTENCES: dict[str, dict[str, str]] = {
+    "dice-count-idols": {
+        "ja": "あなたの前に出ているアイドル1人につき、ダイスを1個振る。",
+        "en": "Roll 1 die for each idol already in front of you."},
+    "dice-count-attribute": {
+        "ja": "あなたの前に出ている{attribute}のアイドル1人につき、ダイスを1個振る。",
+        "en": "Roll 1 die for each {attribute} idol already in front of you."},
+    "dice-count-idols-plus": {
+        "ja": "ダイスを{plus}個と、あなたの前に出ているアイドル1人につき1個振る。",
+        "en": "Roll {plus} {die}, plus 1 for each idol already in front of you."},
+    "dice-count-attribute-plus": {
+        "ja": "ダイスを{plus}個と、あなたの前に出ている{attribute}のアイドル1人につき1個振る。",
+        "en": "Roll {plus} {die}, plus 1 for each {attribute} idol already in front of you."},
+    "max": {"ja": "(最大{max}個)", "en": " (at most {max} dice)"},
+    "extra-dice-idols": {
+        "ja": "あなたの前に出ているアイドル1人につき、ダイスを{count}個追加で振る。",
+        "en": "Roll {count} more {die} for each idol already in front of you."},
+    "extra-dice-attribute": {
+        "ja": "あなたの前に出ている{attribute}のアイドル1人につき、ダイスを{count}個追加で振る。",
+        "en": "Roll {count} more {die} for each {attribute} idol already in front of you."},
+    "extra-max": {"ja": "(追加は最大{max}個)", "en": " (at most {max} more)"},
+    "reroll": {"ja": "このアイドルのダイスを{count}個まで振り直してよい。",
+               "en": "You may reroll up to {count} of her dice."},
+    "set-die": {"ja": "このアイドルのダイス1個を{value}の目にしてよい。",
+                "en": "You may turn one of her dice to {value}."},
+    "flip-low": {"ja": "このアイドルの{upto}以下の目のダイスをすべて裏返す。",
+                 "en": "Turn over each of her dice showing {upto} or less."},
+    "flip-one": {"ja": "このアイドルの{upto}の目のダイスをすべて裏返す。",
+                 "en": "Turn over each of her dice showing {upto}."},
+    "opponent-reroll": {"ja": "相手1人は、このアイドルのダイスを{count}個まで振り直してよい。",
+                        "en": "One opponent may reroll up to {count} of her dice."},
+}
+"""Effect sentences per language; ``{…}`` are filled from the effect's data."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "ability": {"ja": "特技", "en": "Ability"},
+    "dice": {"ja": "ダイス{n}個", "en": "{n} dice"},
+    "one-die": {"ja": "ダイス1個", "en": "1 die"},
+    "question": {"ja": "特技で決まる", "en": "set by ability"},
+    "first": {"ja": "特技を使ってから振る", "en": "use the ability, then roll"},
+}
+"""Short captions per language (English is the fallback)."""
+
+NAME_BOX_MM = 33.5
+"""Width the name may take in the name plate (mm); longer names are set smaller."""
+
+NAME_PT = 11.5
+"""Largest name size (pt)."""
+
+ICONS = {"dice-count": "count", "extra-dice": "plus-die", "reroll": "reroll", "set-die": "set-die",
+         "flip-low": "flip", "opponent-reroll": "opponent"}
+"""Effect kind → the icon (templates/dice-girls/icons/<name>.svg) drawn before its sentence."""
+
+
+def _say(table: dict[str, dict[str, str]], key: str, lang: str, **values: Any) -> str:
+    text = table[key].get(lang) or table[key]["en"]
+    return text.format(**values)
+
+
+def effect_sentence(effect: dict[str, Any], game: Game, lang: str) -> str:
+    """One effect as a sentence in ``lang`` (see SENTENCES), numbers from the effect."""
+    kind = effect["kind"]
+    attribute = attribute_name(game, effect.get("attribute", ""), lang)
+    per = effect.get("per", "idols")
+    if kind == "dice-count":
+        plus = int(effect.get("plus", 0))
+        text = _say(SENTENCES, f"dice-count-{per}" + ("-plus" if plus else ""), lang,
+                    attribute=attribute, plus=plus, die="die" if plus == 1 else "dice")
+        if "max" in effect:
+            text = _before_stop(text, _say(SENTENCES, "max", lang, max=effect["max"]), lang)
+        return text
+    if kind == "extra-dice":
+        text = _say(SENTENCES, f"extra-dice-{per}", lang, attribute=attribute, count=effect["count"],
+                    die="die" if effect["count"] == 1 else "dice")
+        if "max" in effect:
+            text = _before_stop(text, _say(SENTENCES, "extra-max", lang, max=effect["max"]), lang)
+        return text
+    if kind == "flip-low":
+        key = "flip-one" if effect["up-to"] == min(game.facts["die"]["faces"]) else "flip-low"
+        return _say(SENTENCES, key, lang, upto=effect["up-to"])
+    return _say(SENTENCES, kind, lang, **{k.replace("-", ""): v for k, v in effect.items()})
+
+
+def _before_stop(sentence: str, clause: str, lang: str) -> str:
+    """``clause`` put before the sentence's final full stop."""
+    stop = "。" if lang == "ja" else "."
+    return sentence[:-1] + clause + stop if sentence.endswith(stop) else sentence + clause
+
+
+def name_size(name: str) -> float:
+    """Font size (pt) at which ``name`` fits NAME_BOX_MM: at most NAME_PT, smaller for long
+    names. Width is estimated at 0.7 em a Latin letter (bold sans) and 1 em for CJK."""
+    ems = sum(1.0 if ord(ch) >= 0x2E80 else 0.7 for ch in name)
+    return round(min(NAME_PT, NAME_BOX_MM / (max(ems, 1.0) * 0.3528)), 1)
+
+
+def mix(colour: str, other: str, amount: float) -> str:
+    """``#rrggbb`` ``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
+
+
+def palette(colour: str) -> dict[str, str]:
+    """``colour`` with a light ``tint`` and a dark ``shade`` of it."""
+    return {"colour": colour, "tint": mix(colour, "#ffffff", 0.82), "shade": mix(colour, "#000000", 0.4)}
+
+
+def _other_language(game: Game, lang: str) -> str | None:
+    return next((code for code in game.languages if code != lang), None)
+
+
+def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
+    """Template variables for an idol's front in ``lang``.
+
+    Keys: ``name`` / ``name_lang`` (the face's language, else the source language),
+    ``name_pt`` (its font size, see :func:`name_size`),
+    ``subname`` / ``subname_lang`` (the other language's name or None), ``attribute``
+    (``{"key", "name", "icon"}``; ``icon`` is an icon name or None), ``colour`` / ``tint`` /
+    ``shade`` (the attribute's colour, else the deck's), ``dice_icon`` (``{"mark", "caption",
+    "question"}``: the dice icon's numeral or "?", its caption), ``effects``
+    (``[{"kind", "icon", "sentence"}]``) and ``words``.
+    """
+    names: dict[str, str] = card.data.get("name", {})
+    fallback = game.info.get("source_language")
+    name_lang = lang if lang in names else (fallback if fallback in names else next(iter(names)))
+    other = _other_language(game, name_lang)
+    sub_lang = other if other in names and names[other] != names[name_lang] else None
+    key = str(card.data.get("attribute", ""))
+    spec = game.facts.get("attributes", {}).get(key, {})
+    deck_colour = game.decks[card.deck].spec.get("colour", "#777777")
+    icon = card.data.get("dice")
+    question = icon == QUESTION
+    if question:
+        caption = _say(WORDS, "question", lang)
+    elif icon == 1:
+        caption = _say(WORDS, "one-die", lang)
+    else:
+        caption = _say(WORDS, "dice", lang, n=icon)
+    return {
+        "name": names[name_lang], "name_lang": name_lang, "name_pt": name_size(names[name_lang]),
+        "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang,
+        "attribute": {"key": key, "name": attribute_name(game, key, lang), "icon": key or None},
+        **palette(spec.get("colour", deck_colour)),
+        "dice_icon": {"mark": str(icon), "caption": caption, "question": question,
+                 "first": _say(WORDS, "first", lang) if question else None},
+        "effects": [{"kind": e["kind"], "icon": ICONS.get(e["kind"]),
+                     "sentence": effect_sentence(e, game, lang)} for e in card.data.get("effects", [])],
+        "words": {"ability": _say(WORDS, "ability", lang)},
+    }
+
+
+def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
+    """Template variables for the idol deck's back: ``colour`` / ``tint`` / ``shade`` (the
+    deck's colour), ``title`` and ``subtitle`` (the game's name in ``lang`` and in the other
+    language, or None), ``sub_lang`` and ``attributes`` (``[{"key", "colour"}]``)."""
+    other = _other_language(game, lang)
+    names = game.info.get("name", {})
+    title = names.get(lang) or game.spec.name(lang)
+    subtitle = names.get(other) if other else None
+    return {**palette(deck.spec.get("colour", "#777777")), "title": title,
+            "subtitle": subtitle if subtitle != title else None, "sub_lang": other,
+            "attributes": [{"key": k, "colour": v["colour"]}
+                           for k, v in game.facts.get("attributes", {}).items()]}
