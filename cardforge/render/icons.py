@@ -18,19 +18,14 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape as xml_escape
-from xml.sax.saxutils import quoteattr
 
 from markupsafe import Markup, escape
 
 from cardforge.errors import RenderError
+from cardforge.render.svg import SVG_NS, parse_clean, sanitize_svg, serialize
 
 TOKEN_RE = re.compile(r":([a-z][a-z0-9-]*):")
 """An icon token; group 1 is the icon's name."""
-
-SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_NS = "http://www.w3.org/1999/xlink"
-
 
 @dataclass(frozen=True)
 class Token:
@@ -100,94 +95,6 @@ def core_icons() -> dict[str, str]:
     return icons
 
 
-# ---- sanitising SVG from files ------------------------------------------------------------
-
-_DROP_ELEMENTS = {"script", "foreignObject", "iframe", "object", "embed", "style", "a",
-                  "animate", "set", "animateTransform", "animateMotion", "handler"}
-_HREFS = {"href", f"{{{XLINK_NS}}}href"}
-
-
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
-def sanitize_svg(markup: str, source: str = "<svg>") -> str:
-    """``markup`` with scripts, event handlers and external references removed.
-
-    Drops ``<script>``, ``<style>``, ``<foreignObject>``, links and animation elements;
-    ``on*`` attributes; ``href``s not starting with ``#``; attributes holding ``url(…)``
-    other than ``url(#…)``. Raises RenderError naming ``source`` when the markup is not
-    well-formed XML or its root is not ``<svg>``.
-    """
-    try:
-        root = ET.fromstring(markup)
-    except ET.ParseError as exc:
-        raise RenderError(f"{source}: not a valid SVG file: {exc}") from None
-    if root.tag not in ("svg", f"{{{SVG_NS}}}svg"):
-        raise RenderError(f"{source}: root element is <{root.tag}>, not <svg>")
-    _clean(root)
-    return _serialize(root)
-
-
-def _serialize(root: ET.Element) -> str:
-    """A cleaned SVG tree as markup, SVG the default namespace on the root.
-
-    Written by hand rather than with ``ET.tostring``, whose prefixes depend on a registry
-    any other code may change (giving ``ns0:svg``). Expects :func:`_clean`'s output: every
-    element in the SVG namespace, no namespaced attributes.
-    """
-    parts: list[str] = []
-    _write(root, parts, top=True)
-    return "".join(parts)
-
-
-def _write(element: ET.Element, parts: list[str], top: bool = False) -> None:
-    attrs = {"xmlns": SVG_NS} if top else {}
-    attrs.update(element.attrib)
-    parts.append(f"<{_local(element.tag)}")
-    parts.extend(f" {_local(k)}={quoteattr(v)}" for k, v in attrs.items())
-    if element.text is None and not len(element):
-        parts.append("/>")
-    else:
-        parts.append(">" + xml_escape(element.text or ""))
-        for child in element:
-            _write(child, parts)
-        parts.append(f"</{_local(element.tag)}>")
-    if element.tail and not top:
-        parts.append(xml_escape(element.tail))
-
-
-def _clean(element: ET.Element) -> None:
-    """Drop unsafe children and attributes of ``element`` (recursively), put un-namespaced
-    elements in the SVG namespace, drop other namespaces' elements and attributes (editor
-    metadata), and turn ``xlink:href`` into ``href``."""
-    if "}" not in element.tag:
-        element.tag = f"{{{SVG_NS}}}{element.tag}"
-    if element.text is not None and not element.text.strip():
-        element.text = None
-    if element.tail is not None and not element.tail.strip():
-        element.tail = None
-    for child in list(element):
-        if (not isinstance(child.tag, str) or _local(child.tag) in _DROP_ELEMENTS
-                or ("}" in child.tag and not child.tag.startswith(f"{{{SVG_NS}}}"))):
-            element.remove(child)
-        else:
-            _clean(child)
-    for name, value in list(element.attrib.items()):
-        local = _local(name).lower()
-        if name.startswith("{") and name != f"{{{XLINK_NS}}}href":
-            del element.attrib[name]
-            continue
-        external_url = "url(" in value.replace(" ", "") and not re.fullmatch(
-            r"\s*url\(\s*['\"]?#[^)]*\)\s*", value)
-        if (local.startswith("on") or (name in _HREFS and not value.startswith("#"))
-                or external_url or (local == "style" and ("url(" in value or "@" in value))):
-            del element.attrib[name]
-        elif name == f"{{{XLINK_NS}}}href":
-            del element.attrib[name]
-            element.set("href", value)
-
-
 # ---- icon sets and text -------------------------------------------------------------------
 
 
@@ -240,8 +147,7 @@ class IconSet:
         return self._inline[key]
 
     def _inline_svg(self, name: str, css_class: str) -> Markup:
-        root = ET.fromstring(self._icons[name])
-        _clean(root)  # also normalises our own SVG for _serialize
+        root = parse_clean(self._icons[name])
         ratio = _aspect(root)
         for attr in ("width", "height", "class", "style"):
             root.attrib.pop(attr, None)
@@ -249,7 +155,7 @@ class IconSet:
         root.set("role", "img")
         root.set("aria-label", name)
         root.set("style", f"height:1em;width:{ratio:.3g}em;vertical-align:-0.14em")
-        return Markup(_serialize(root))
+        return Markup(serialize(root))
 
 
 def _aspect(root: ET.Element) -> float:
