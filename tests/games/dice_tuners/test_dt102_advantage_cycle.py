@@ -1,0 +1,37 @@
+from tests.games.dice_tuners.conftest import DT, GAME_YAML, game_line
+
+
+def test_the_rulebook_triangle_passes(lint_dt):
+    assert lint_dt("DT102", "ok_strategy.yaml", "ok_heroes.yaml") == []
+
+
+def test_a_short_cycle_is_reported_where_it_closes(lint_dt):
+    problems = lint_dt("DT102", "ok_strategy.yaml", game="fail_advantage_short_cycle.yaml")
+    assert [(p.path.name, p.line) for p in problems] == [("game.yaml", 42)]
+    assert "green > blue > green leaves out red" in problems[0].message
+
+
+def test_an_unknown_colour_is_reported_as_key_and_as_value(lint_dt):
+    problems = lint_dt("DT102", "ok_strategy.yaml", game="fail_advantage_unknown_colour.yaml")
+    assert [(p.line, p.col) for p in problems] == [(41, 11), (42, 5)]
+    assert "blue beats 'yellow'" in problems[0].message
+    assert "names 'yellow'" in problems[1].message
+
+
+def test_a_colour_beaten_twice_is_reported(lint_dt):
+    problems = lint_dt("DT102", "ok_strategy.yaml", game="fail_advantage_two_winners.yaml")
+    assert [p.line for p in problems] == [41]
+    assert "red is beaten by both green and blue" in problems[0].message
+
+
+def test_a_colour_that_beats_nothing_is_reported_at_advantage(lint_dt):
+    text = GAME_YAML.read_text(encoding="utf-8").replace(
+        "advantage: {green: blue, blue: red, red: green}", "advantage: {green: blue, blue: red}")
+    problems = lint_dt("DT102", "ok_strategy.yaml", game=text)
+    assert [p.line for p in problems] == [game_line("advantage:")]
+    assert problems[0].message == "red beats no colour"
+
+
+def test_fixture_lines_are_where_the_tests_say():
+    lines = (DT / "fail_advantage_short_cycle.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[41].strip() == "blue: green"
