@@ -167,13 +167,18 @@ class _Collector(logging.Handler):
 def captured_warnings() -> Iterator[list[str]]:
     """Collect the messages of WARNING-or-worse records WeasyPrint logs inside the block.
 
-    The handler is attached to the ``weasyprint`` logger only for the block's duration;
-    the yielded list fills as records arrive.
+    The handler is attached to the ``weasyprint`` logger only for the block's duration
+    (and the logger opened to warnings if it was set quieter); the yielded list fills as
+    records arrive. Not thread-safe: one render per process at a time.
     """
     logger = logging.getLogger("weasyprint")
     handler = _Collector()
+    level = logger.level
+    if logger.getEffectiveLevel() > logging.WARNING:  # an app silenced warnings: not ours
+        logger.setLevel(logging.WARNING)
     logger.addHandler(handler)
     try:
         yield handler.messages
     finally:
         logger.removeHandler(handler)
+        logger.setLevel(level)

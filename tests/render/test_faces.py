@@ -135,6 +135,17 @@ def test_warnings_are_collected_only_inside_the_block():
     assert messages == ["Ignored `x: y`"]
 
 
+def test_warnings_are_caught_even_when_the_app_silenced_them(tmp_path, fetcher):
+    logger = logging.getLogger("weasyprint")
+    logger.setLevel(logging.ERROR)
+    try:
+        with pytest.raises(RenderError, match="colr"):
+            faces(["<p>a</p>"], tmp_path, fetcher, css="p { colr: red; }")
+        assert logger.level == logging.ERROR
+    finally:
+        logger.setLevel(logging.NOTSET)
+
+
 # ---- render_card_faces ------------------------------------------------------------------------
 
 def make_game(tmp_path: Path, cards: dict[str, str], templates: dict[str, str] | None = None):
