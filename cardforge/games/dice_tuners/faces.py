@@ -14,7 +14,7 @@ from typing import Any
 from cardforge.games.dice_tuners.data import HERO, is_bluff, localized
 from cardforge.model import Card, Deck, Game
 
-LONG_NAME = 17
+LONG_NAME = 14
 """Names wider than this (see :func:`text_width`) are set smaller to fit one line."""
 
 WORDS: dict[str, dict[str, str]] = {
