@@ -1,9 +1,48 @@
-"""Writers' Battle: built-in game pack (scaffold; its data, schema, rules and templates are being built)."""
+"""Writers' battle (a Japanese two-player card game; title unknown): the built-in game pack.
+
+Two writers fight with the characters of their stories on a map, paying pages (頁) to
+move, to use abilities and to play gimmicks (events and equipment), and opening
+foreshadow cards; the first to 6 ending points, or whose opponent runs out of survival
+points, wins. Facts live in ``cards/writers-battle/game.yaml`` (Japanese is the source
+language); card files are checked by ``schemas/writers-battle.schema.json``. The pack's
+rules check page costs, movement types, factions, foreshadow counts, survival balance and
+the page facts; its stats compare the factions; faces draw each movement type as a 3 × 3
+diagram.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 from cardforge.games.spec import GameSpec
+from cardforge.games.writers_battle import rules
+
+
+def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
+    from cardforge.games.writers_battle.faces import face_context
+
+    return face_context(card, game, lang)
+
+
+def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
+    from cardforge.games.writers_battle.faces import back_context
+
+    return back_context(deck, game, lang)
+
+
+def _stats(game: Any) -> Any:
+    from cardforge.games.writers_battle.stats import table
+
+    return table(game)
+
 
 GAME = GameSpec(
     id="writers-battle",
     names={"en": "Writers' Battle", "ja": "作家バトル"},
     schema="writers-battle.schema.json",
+    rules=rules.MODULES,
+    products=("cards",),
+    face_context=_face_context,
+    back_context=_back_context,
+    stats=_stats,
 )
