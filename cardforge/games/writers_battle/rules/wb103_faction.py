@@ -2,7 +2,8 @@
 
 Each player brings one faction's cards (its characters, gimmick deck and foreshadow cards);
 the factions are listed in game.yaml ``facts.factions``. A card whose ``faction`` is not a
-key there would join nobody's set, so it is reported at ``faction``.
+key there would join nobody's set, so it is reported at ``faction``, with the key a
+faction's name points to (推理作家 → mystery) or the closest key as a hint.
 
 Passing::
 
@@ -29,11 +30,13 @@ SEVERITY = "error"
 
 def check(card: Card, game: Game) -> Iterator[Problem]:
     """Yield a Problem at ``faction`` when it is not a key of ``facts.factions``."""
-    factions = list(game.facts.get("factions", {}))
+    factions = game.facts.get("factions", {})
     value = card.data.get("faction")
     if value is None or value in factions:
         return
-    close = difflib.get_close_matches(str(value), factions, n=1)
+    by_name = {name: key for key, spec in factions.items() for name in spec["name"].values()}
+    close = [by_name[value]] if value in by_name else difflib.get_close_matches(str(value),
+                                                                               list(factions), n=1)
     yield Problem(card.locate("faction"), CODE, f"unknown faction {value!r}", card=card.id,
                   hint=(f"did you mean {close[0]}? " if close else "")
                   + f"factions: {', '.join(factions)} (facts.factions in game.yaml)")
