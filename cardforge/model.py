@@ -94,7 +94,8 @@ class Game:
     """One game in a workspace: its pack, its manifest (game.yaml) and its decks.
 
     ``root`` is ``cards/<id>/``; ``manifest`` the loaded game.yaml; ``documents`` every card
-    file loaded, in path order.
+    file loaded, in path order; ``dice_documents`` every dice file (top-level ``dice:``, see
+    :mod:`cardforge.workspace`), in path order, whatever its schema said.
     """
 
     spec: GameSpec
@@ -102,6 +103,7 @@ class Game:
     manifest: Document
     decks: dict[str, Deck] = field(default_factory=dict)
     documents: list[Document] = field(default_factory=list)
+    dice_documents: list[Document] = field(default_factory=list)
 
     @property
     def id(self) -> str:

@@ -3,6 +3,11 @@
 A workspace holds ``cards/<id>/`` folders; each has ``game.yaml`` (the facts) and card files
 (every other ``*.yaml`` directly inside it; sub-folders such as ``rules/`` and ``locale/``
 are not card files). ``<id>`` must match an installed game pack.
+
+A file whose top level has ``dice:`` and no ``deck:`` is a *dice file* instead: a game's
+custom dice, kept in ``Game.dice_documents`` with its source map and validated by the pack
+schema's ``$defs/dice-file`` (a pack without that definition has no dice files, and saying
+``dice:`` there is a CF003 Problem). What a dice entry means is the pack's business.
 """
 
 from __future__ import annotations
@@ -87,10 +92,33 @@ def load_game(root: Path, spec: GameSpec) -> Loaded:
         doc = _load(path, loaded.problems)
         if doc is None:
             continue
+        if is_dice_file(doc):
+            game.dice_documents.append(doc)
+            loaded.problems.extend(_validate_dice(doc, spec))
+            continue
         game.documents.append(doc)
         _add_cards(game, doc, loaded.problems)
     loaded.game = game
     return loaded
+
+
+DICE_FILE = "/$defs/dice-file"
+"""Where in a pack's card-file schema the dice-file schema lives."""
+
+
+def is_dice_file(doc: Document) -> bool:
+    """Whether ``doc`` is a dice file: a mapping with ``dice:`` and without ``deck:``."""
+    return isinstance(doc.data, dict) and "dice" in doc.data and "deck" not in doc.data
+
+
+def _validate_dice(doc: Document, spec: GameSpec) -> list[Problem]:
+    """Schema Problems of a dice file: ``<schema>#/$defs/dice-file``, or one CF003 at
+    ``dice:`` when the pack defines no dice files."""
+    if has_subschema(spec.schema, DICE_FILE):
+        return validate(doc, spec.schema, subschema=DICE_FILE)
+    return [Problem(doc.locate_key("dice"), SCHEMA, f"game {spec.id!r} has no dice files",
+                    hint=f"a card file starts with `deck:`; dice files need "
+                         f"{spec.schema}#{DICE_FILE}")]
 
 
 def _add_cards(game: Game, doc: Document, problems: list[Problem]) -> None:
