@@ -27,14 +27,14 @@ SENTENCES: dict[str, dict[str, str]] = {
     "dice-count-attribute-plus": {
         "ja": "ダイスを{plus}個と、あなたの前に出ている{attribute}のアイドル1人につき1個振る。",
         "en": "Roll {plus} {die}, plus 1 for each {attribute} idol already in front of you."},
-    "max": {"ja": "(最大{max}個)", "en": " (at most {max} dice)"},
+    "max": {"ja": "（最大{max}個）", "en": " (at most {max} dice)"},
     "extra-dice-idols": {
         "ja": "あなたの前に出ているアイドル1人につき、ダイスを{count}個追加で振る。",
         "en": "Roll {count} more {die} for each idol already in front of you."},
     "extra-dice-attribute": {
         "ja": "あなたの前に出ている{attribute}のアイドル1人につき、ダイスを{count}個追加で振る。",
         "en": "Roll {count} more {die} for each {attribute} idol already in front of you."},
-    "extra-max": {"ja": "(追加は最大{max}個)", "en": " (at most {max} more)"},
+    "extra-max": {"ja": "（追加は最大{max}個）", "en": " (at most {max} more)"},
     "reroll": {"ja": "このアイドルのダイスを{count}個まで振り直してよい。",
                "en": "You may reroll up to {count} of her dice."},
     "set-die": {"ja": "このアイドルのダイス1個を{value}の目にしてよい。",

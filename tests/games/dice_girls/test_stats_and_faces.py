@@ -43,7 +43,7 @@ def test_effect_sentences_in_both_languages():
     assert effect_sentence(effect, game, "en") == (
         "Roll 1 die, plus 1 for each Dance idol already in front of you (at most 3 dice).")
     assert effect_sentence(effect, game, "ja") == (
-        "ダイスを1個と、あなたの前に出ているダンスのアイドル1人につき1個振る(最大3個)。")
+        "ダイスを1個と、あなたの前に出ているダンスのアイドル1人につき1個振る（最大3個）。")
     assert effect_sentence({"kind": "flip-low", "up-to": 1}, game, "en") == (
         "Turn over each of her dice showing 1.")
 
