@@ -1,4 +1,4 @@
-"""Dice Girls (MobaM@S card game, kurage system; 2–3 players): the built-in game pack.
+"""Dice Girls (MobaM@S card game, kurage system): the built-in game pack.
 
 Each player plays idol cards one at a time and rolls the dice each idol's icon shows
 (1, 2, 3 or "?", a count the idol's ability sets); the highest total of pips wins. Facts

@@ -2,7 +2,7 @@
 
 Two writers fight with the characters of their stories on a map, paying pages (頁) to
 move, to use abilities and to play gimmicks (events and equipment), and opening
-foreshadow cards; the first to 6 ending points, or whose opponent runs out of survival
+foreshadow cards; the first to the ending-point goal, or whose opponent runs out of survival
 points, wins. Facts live in ``cards/writers-battle/game.yaml`` (Japanese is the source
 language); card files are checked by ``schemas/writers-battle.schema.json``. The pack's
 rules check page costs, movement types, factions, foreshadow counts, survival balance and

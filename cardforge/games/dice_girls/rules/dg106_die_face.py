@@ -1,8 +1,8 @@
 """Die face: a value an effect turns a die to, or turns dice up to, must be a face.
 
 ``set-die`` turns a die to ``value`` and ``flip-low`` turns over the dice showing
-``up-to`` or less; both must name a face of the game's die (game.yaml ``facts.die.faces``,
-ordinary dice: 1–6). A ``flip-low`` reaching the upper half would turn good dice into bad
+``up-to`` or less; both must name a face of the game's die (game.yaml
+``facts.die.faces``). A ``flip-low`` reaching the upper half would turn good dice into bad
 ones, so ``up-to`` must also be below half of ``facts.die.opposite_sum``. Reported at the
 value.
 

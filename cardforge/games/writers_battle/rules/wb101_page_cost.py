@@ -1,6 +1,6 @@
 """Page cost: every page cost must lie between the page minimum and maximum.
 
-A player's pages never go above ``facts.pages.max`` (8) nor below ``facts.pages.min`` (0)
+A player's pages never go above ``facts.pages.max`` nor below ``facts.pages.min``
 (rulebook, 頁について), and a card cannot be played without the pages it needs. So a
 gimmick's ``cost`` or a character's ``ability.cost`` above the maximum can never be paid:
 the card is dead. Reported at the cost, as an error.

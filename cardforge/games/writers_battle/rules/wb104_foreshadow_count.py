@@ -1,11 +1,11 @@
 """Foreshadow count: each faction needs exactly the foreshadow cards a player sets.
 
-At set-up each player puts ``facts.foreshadow_per_player`` (3) foreshadow cards face down
+At set-up each player puts ``facts.foreshadow_per_player`` foreshadow cards face down
 beside the map (rulebook, 0-3). A faction with fewer cannot be set up; one with more has
 cards that never play. Copies count (``quantity``). Too few is reported at the faction's
 entry in game.yaml ``facts.factions``; too many at the first card beyond the count.
 
-Passing (three foreshadow cards of faction mystery)::
+Passing (game.yaml says three; three foreshadow cards of faction mystery)::
 
     - {id: dying-message, faction: mystery}
     - {id: web-of-clues, faction: mystery}

@@ -1,7 +1,7 @@
 """Survival balance: the factions should start with similar survival points.
 
 A player's starting (and maximum) survival points are the sum of their characters'
-``survival`` (rulebook, 0-6), and a player at 0 or less loses (勝利条件 1). So a faction
+``survival`` (rulebook, set-up step 0-6), and a player at 0 or less loses (勝利条件 1). So a faction
 starting far below another is at a disadvantage from the first turn. When the highest and
 lowest faction totals differ by more than ``facts.survival_balance.max_difference`` (lint
 tuning, not a rulebook fact), a warning is reported at the weakest faction's entry in
