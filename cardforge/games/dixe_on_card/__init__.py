@@ -1,9 +1,53 @@
-"""DiXe on Card: built-in game pack (scaffold; its data, schema, rules and templates are being built)."""
+"""DiXe on Card: the built-in game pack (press your luck with custom dice, the DiXes).
 
+Each player owns a starter set: six DiXes, each with one character face (a joker) and
+five symbols, and the six cards of those characters. A card is flipped by making its
+three symbol combinations in one turn of throws. DiXes are data (``cards/dixe-on-card/
+dice.yaml``, a dice file), so the pack's rules check the cards against the dice, compute
+each card's exact odds, and the ``dice`` product prints the DiXes. Facts live in
+``cards/dixe-on-card/game.yaml``; files are checked by ``schemas/dixe-on-card.schema.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardforge.games.dixe_on_card import rules
 from cardforge.games.spec import GameSpec
+
+
+def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
+    from cardforge.games.dixe_on_card.faces import face_context
+
+    return face_context(card, game, lang)
+
+
+def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
+    from cardforge.games.dixe_on_card.faces import back_context
+
+    return back_context(deck, game, lang)
+
+
+def _stats(game: Any) -> Any:
+    from cardforge.games.dixe_on_card.stats import odds_table
+
+    return odds_table(game)
+
+
+def _dice(game: Any) -> Any:
+    from cardforge.games.dixe_on_card.faces import custom_dice
+
+    return custom_dice(game)
+
 
 GAME = GameSpec(
     id="dixe-on-card",
-    names={"en": "DiXe on Card", "fr": "DiXe on Card"},
+    names={"fr": "DiXe on Card", "en": "DiXe on Card"},
     schema="dixe-on-card.schema.json",
+    rules=rules.MODULES,
+    products=("cards",),
+    face_context=_face_context,
+    back_context=_back_context,
+    stats=_stats,
+    dice=_dice,
 )

@@ -1,0 +1,44 @@
+"""Each card's chance of being flipped in one turn, for DX106 and ``cardforge stats``.
+
+A card's owner rolls the DiXes of its set (its deck), all in hand; the odds follow the
+rulebook's throw rules (see :mod:`cardforge.games.dixe_on_card.odds`) in a joker mode of
+game.yaml's ``facts.joker_modes``, with ``facts.useful_dice_per_throw`` dice placed per
+throw. Cards whose combinations DX101/DX102 would reject are left out (None).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from cardforge.games.dixe_on_card.data import combinations, joker_limits, set_dice, symbols
+from cardforge.games.dixe_on_card.odds import card_probabilities
+from cardforge.model import Card, Game
+
+LOGIT_CAP = 20.0
+"""Log-odds (bits) given to a certain (+) or impossible (−) card, so medians stay finite."""
+
+
+def card_odds(card: Card, game: Game, mode: str) -> tuple[list[Fraction], Fraction] | None:
+    """(chance of each combination, chance of the card) in one turn in joker ``mode``, or
+    None when the card's combinations or its set's DiXes cannot be scored. Raises KeyError
+    for an unknown mode."""
+    combos = combinations(card)
+    dice = [die.faces for die in set_dice(game, card.deck)]
+    known = symbols(game)
+    if not combos or not dice or any(s not in known for c in combos for s in c):
+        return None
+    if any(len(c) > int(game.facts["dice_per_player"]) for c in combos):
+        return None
+    return card_probabilities(combos, dice, joker_limits(game, mode),
+                              int(game.facts["useful_dice_per_throw"]))
+
+
+def log_odds_against(chance: Fraction) -> float:
+    """log2((1 − p) / p) in bits: 0 for an even chance, positive when the card is more
+    likely missed than flipped; ±LOGIT_CAP for p = 0 or 1."""
+    if chance <= 0:
+        return LOGIT_CAP
+    if chance >= 1:
+        return -LOGIT_CAP
+    return max(-LOGIT_CAP, min(LOGIT_CAP, math.log2((1 - chance) / chance)))

@@ -1,0 +1,71 @@
+"""DiXe faces: six faces, exactly one of them the character, the others known symbols.
+
+Checked for every DiXe of the dice file against game.yaml: ``facts.faces_per_die`` faces
+and ``facts.character_faces_per_die`` character faces (written ``character``; it is the
+joker), every other face a symbol of ``facts.symbols``, a unique ``id``, and a ``set``
+that is a deck of game.yaml. Each Problem points at the DiXe's field to fix (an unknown
+symbol at the face itself).
+
+Passing::
+
+    dice:
+      - id: oni
+        name: {fr: Oni, en: Oni}
+        set: crypte
+        faces: [character, bomb, sun, aum, yin-yang, skull]
+
+Failing (five faces, two of them characters, and ``sunn`` is no symbol)::
+
+    dice:
+      - id: oni
+        name: {fr: Oni, en: Oni}
+        set: crypte
+        faces: [character, character, sunn, aum, skull]
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from cardforge.games.dixe_on_card.data import CHARACTER, dixes, symbols
+from cardforge.model import Game
+from cardforge.problem import Problem
+
+CODE = "DX104"
+NAME = "die-faces"
+SCOPE = "game"
+SEVERITY = "error"
+
+
+def check(game: Game, _: Game) -> Iterator[Problem]:
+    """Yield a Problem for each DiXe face count, character count, symbol, id or set that
+    does not match game.yaml."""
+    sides = int(game.facts["faces_per_die"])
+    characters = int(game.facts["character_faces_per_die"])
+    known = symbols(game)
+    seen: set[str] = set()
+    for die in dixes(game):
+        if die.id in seen:
+            yield Problem(die.locate("id"), CODE, f"two DiXes have the id {die.id!r}",
+                          hint="rename one; cards name DiXes by id")
+        seen.add(die.id)
+        if die.set not in game.decks:
+            yield Problem(die.locate("set"), CODE, f"DiXe {die.id!r}: set {die.set!r} is not a "
+                          "deck of game.yaml", hint=f"sets: {', '.join(game.decks)}")
+        if len(die.faces) != sides:
+            yield Problem(die.locate("faces"), CODE,
+                          f"DiXe {die.id!r} has {len(die.faces)} faces; a DiXe has {sides}",
+                          hint="game.yaml facts.faces_per_die")
+        count = die.faces.count(CHARACTER)
+        if count != characters:
+            yield Problem(die.locate("faces"), CODE,
+                          f"DiXe {die.id!r} has {count} {CHARACTER} faces; it needs {characters}",
+                          hint=f"write `{CHARACTER}` for the face showing the character (the joker)")
+        for index, face in enumerate(die.faces):
+            if face != CHARACTER and face not in known:
+                close = difflib.get_close_matches(face, list(known), n=1)
+                yield Problem(die.locate("faces", index), CODE,
+                              f"DiXe {die.id!r}: face {index + 1} {face!r} is not a symbol",
+                              hint=f"did you mean {close[0]!r}?" if close
+                              else f"symbols: {', '.join(known)}")
