@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from cardforge import __version__
+from cardforge.dice.faces import DIE_EDGES_MM
 from cardforge.lint.report import FORMATS
 
 WORKSPACE = click.option(
@@ -98,10 +99,12 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path)
               help="Only this product: cards, dice, rules…  [default: every product of the game]")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How backs are placed: long-edge or short-edge duplex, or no backs.")
+@click.option("--die-edge", type=click.Choice([f"{e:g}" for e in DIE_EDGES_MM]), default="16",
+              show_default=True, help="Edge in mm of printed custom dice (the dice product).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          product: str | None, duplex: str, quiet: bool, workspace: Path) -> None:
+          product: str | None, duplex: str, die_edge: str, quiet: bool, workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
@@ -111,4 +114,5 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     """
     from cardforge.commands import build as command
 
-    command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve())
+    command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
+                die_edge_mm=float(die_edge))

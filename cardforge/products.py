@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.model import Game
 from cardforge.render.cards import render_card_faces
 from cardforge.render.impose import write_pdf_atomically
@@ -23,12 +24,14 @@ PAPERS = ("a4", "letter")
 @dataclass(frozen=True)
 class BuildOptions:
     """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
-    workspace ``root`` (templates and assets) and the ``out`` folder."""
+    workspace ``root`` (templates and assets), the ``out`` folder, and ``die_edge_mm``, the
+    edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``)."""
 
     root: Path
     out: Path
     papers: tuple[str, ...] = PAPERS
     duplex: str = "long"
+    die_edge_mm: float = DEFAULT_EDGE_MM
 
 
 def output_path(options: BuildOptions, game: Game, product: str, lang: str, suffix: str) -> Path:
@@ -52,9 +55,34 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     return written
 
 
+def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """The game's custom dice (``GameSpec.dice(game)``) at ``options.die_edge_mm``: for each
+    paper ``<game>-dice[-<lang>]-nets-<paper>.pdf`` (cross nets with fold lines and glue
+    tabs) and ``…-stickers-<paper>.pdf`` (every face with 1 mm bleed and crop marks), and
+    the folder ``<game>-dice[-<lang>]-png/`` of ``<die>-side<n>.png`` faces at The Game
+    Crafter's 16 mm d6 size (180 × 180 px). Raises ValueError when the pack has no dice or
+    a net or sticker does not fit the paper; RenderError from rendering."""
+    from cardforge.render.dice_faces import render_die_faces
+    from cardforge.render.dice_products import net_sheets, sticker_sheets, write_face_pngs
+
+    dice = game.spec.dice(game) if game.spec.dice else None
+    if not dice:
+        raise ValueError("no custom dice to build (the pack's GameSpec.dice returned none)")
+    faces = render_die_faces(game, dice, lang, options.root, options.die_edge_mm)
+    written = []
+    for paper in options.papers:
+        for kind, make in (("nets", net_sheets), ("stickers", sticker_sheets)):
+            path = output_path(options, game, "dice", lang, f"{kind}-{paper}.pdf")
+            write_pdf_atomically(make(faces, paper), path)
+            written.append(path)
+    written += write_face_pngs(faces, output_path(options, game, "dice", lang, "png"))
+    return written
+
+
 Builder = Callable[[Game, str, BuildOptions], list[Path]]
 
 BUILDERS: dict[str, Builder] = {
     "cards": build_cards,
+    "dice": build_dice,
 }
 """Product name → builder. A pack's ``products`` must name keys of this table."""

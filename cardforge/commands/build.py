@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from cardforge.config import Config, load_config
+from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.errors import CardforgeError, ConfigError, DataError
 from cardforge.games.spec import GameSpec, discover
 from cardforge.lint.engine import lint_game
@@ -92,15 +93,18 @@ def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptio
 
 
 def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-        product: str | None, duplex: str, quiet: bool, workspace: Path) -> None:
+        product: str | None, duplex: str, quiet: bool, workspace: Path,
+        die_edge_mm: float = DEFAULT_EDGE_MM) -> None:
     """Build ``games`` (default: all in the workspace); print the files written.
+    ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm.
 
     Exits 1 if any game had data errors, 2 for other failures, after building the rest.
     """
     config = load_config(workspace, out=str(out_dir) if out_dir else None)
     chosen = paper or config.paper
     options = BuildOptions(root=config.root, out=config.out, duplex=duplex,
-                           papers=PAPERS if chosen in (None, "all") else (chosen,))
+                           papers=PAPERS if chosen in (None, "all") else (chosen,),
+                           die_edge_mm=die_edge_mm)
     targets = _targets(config, games)
     show = not quiet and sys.stderr.isatty()  # no bar in CI logs or pipes
     started = time.perf_counter()

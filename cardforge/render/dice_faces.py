@@ -1,0 +1,106 @@
+"""Die faces, rendered: every distinct face of a game's custom dice laid out once, one PDF.
+
+Each face is the template ``die-face.html.j2`` (first found on
+:func:`~cardforge.render.jinja.template_search_path`: a workspace's ``templates/<game>/``
+or ``templates/_base/`` overrides the built-in one), styled by ``die-face.css`` (found the
+same way). Pages are the die's edge square plus bleed on every side (TrimBox = the face),
+so the nets, the sticker sheets and the PNGs all place or rasterise the same vector pages.
+Icons are inline SVG, so symbols stay vector in every PDF.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from cardforge.dice.faces import CustomDie
+from cardforge.errors import RenderError
+from cardforge.model import Game
+from cardforge.render.cards import translator
+from cardforge.render.faces import render_faces_pdf, require_fonts
+from cardforge.render.fetcher import make_url_fetcher
+from cardforge.render.icons import IconSet, render_text
+from cardforge.render.jinja import first_template, make_environment, render, template_search_path
+from cardforge.resources import templates_dir
+
+TEMPLATE = "die-face.html.j2"
+STYLESHEET = "die-face.css"
+STICKER_BLEED_MM = 1.0
+"""Bleed around each printed face, in mm."""
+
+
+@dataclass(frozen=True)
+class DieFaces:
+    """The faces of a game's dice in one language: ``pdf`` (one page per distinct face,
+    ``edge_mm`` square plus ``bleed_mm`` on every side, TrimBox = the face), ``page``
+    ((die id, 0-based side) → 0-based page index), ``blank`` (the page of an empty face, for
+    padding) and ``dice`` in the order given."""
+
+    pdf: bytes
+    page: dict[tuple[str, int], int]
+    blank: int
+    dice: tuple[CustomDie, ...]
+    edge_mm: float
+    bleed_mm: float
+
+
+def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace: Path,
+                     edge_mm: float, bleed_mm: float = STICKER_BLEED_MM) -> DieFaces:
+    """Render every face of ``dice`` (of ``game``, in ``lang``) at ``edge_mm`` (mm).
+
+    Raises RenderError for no dice, a face icon no icon set has (naming die and side), a
+    missing template or stylesheet, or any WeasyPrint warning; MissingFontError when a
+    font the text needs is not installed.
+    """
+    if not dice:
+        raise RenderError(f"{game.id}: no custom dice to print",
+                          hint="the pack's GameSpec.dice(game) returned none")
+    search_path = template_search_path(workspace, game.id)
+    env = make_environment(search_path)
+    icons = IconSet.for_game(search_path, game.spec.icons_dir)
+    env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
+    fallback = game.info.get("source_language") or game.languages[0]
+    template = first_template(env, [TEMPLATE])
+    common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback),
+              "geometry": {"edge": edge_mm, "bleed": bleed_mm}}
+    fragments: list[str] = []
+    index: dict[str, int] = {}
+
+    def add(html: str) -> int:
+        key = hashlib.sha256(html.encode("utf-8")).hexdigest()
+        if key not in index:
+            index[key] = len(fragments)
+            fragments.append(html)
+        return index[key]
+
+    page: dict[tuple[str, int], int] = {}
+    for die in dice:
+        for side, face in enumerate(die.faces):
+            if face.icon and not icons.known(face.icon):
+                raise RenderError(f"{game.id}: die {die.id!r} side {side + 1}: no icon "
+                                  f"{face.icon!r}", hint=f"add templates/{game.id}/icons/"
+                                                         f"{face.icon}.svg")
+            context = {**common, "die": die, "face": face, "side": side + 1,
+                       "caption": face.caption(lang, fallback)}
+            page[(die.id, side)] = add(render(env, template, context))
+    blank = add('<div class="die-face die-face-blank"></div>')
+    require_fonts(fragments)
+    roots = [workspace, templates_dir()]
+    pdf = render_faces_pdf(fragments, _stylesheet(env), edge_mm, edge_mm, bleed_mm,
+                           base_url=game.root, url_fetcher=make_url_fetcher(roots))
+    return DieFaces(pdf=pdf, page=page, blank=blank, dice=tuple(dice), edge_mm=edge_mm,
+                    bleed_mm=bleed_mm)
+
+
+def _stylesheet(env: jinja2.Environment) -> str:
+    """The first ``die-face.css`` on the search path. Raises RenderError when none is."""
+    try:
+        source, _, _ = env.loader.get_source(env, STYLESHEET)  # type: ignore[union-attr]
+    except jinja2.TemplateNotFound:
+        raise RenderError(f"stylesheet {STYLESHEET} not found",
+                          hint="it belongs in templates/_base/") from None
+    return source

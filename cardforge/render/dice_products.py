@@ -1,0 +1,189 @@
+"""The dice products: folding nets and sticker sheets (pikepdf), per-face PNGs (pypdfium2).
+
+All three start from :class:`~cardforge.render.dice_faces.DieFaces`, one vector page per
+distinct face. Nets place each die's six faces on the cross of
+:data:`cardforge.dice.faces.CROSS_NET` with fold lines (dashed), cut lines (solid) and
+optional glue tabs; stickers go through the card imposer with a gutter so each keeps its
+bleed, one die per row where the paper allows; PNGs rasterise each face's trim. Lengths are
+mm unless a name ends in ``_pt`` or ``_px``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+from pikepdf import Array, Dictionary, Name
+
+from cardforge.dice.faces import CROSS_NET, GLUE_TABS, NET_COLUMNS, NET_ROWS, SIDES, fold_edges, outer_edges
+from cardforge.render.dice_faces import DieFaces
+from cardforge.render.geometry import PAPER, CardGeometry, layout_grid, mm_to_pt
+from cardforge.render.impose import Slot, impose_sheets
+
+TGC_D6_PX = 180
+"""Pixels per side of The Game Crafter's custom 16 mm d6 face image (180 × 180 px)."""
+MARGIN_MM, GAP_MM = 10.0, 6.0
+"""Paper margin and the space between nets, in mm."""
+TAB_RATIO, TAB_MAX_MM = 0.3, 5.0
+"""Glue tab depth: this fraction of the edge, at most TAB_MAX_MM."""
+LINE_PT = 0.5
+"""Stroke width of cut and fold lines, in pt."""
+
+
+def _forms(faces: DieFaces, out: pikepdf.Pdf) -> dict[int, tuple[pikepdf.Object, float, float]]:
+    """Every face page copied into ``out`` as a form XObject keeping its bleed: page →
+    (form, trim x, trim y) with the trim's bottom-left in the form's own pt."""
+    source = pikepdf.open(BytesIO(faces.pdf))
+    forms = {}
+    for index, page in enumerate(source.pages):
+        x0, y0 = (float(v) for v in list(page.obj.TrimBox)[:2])
+        form = page.as_form_xobject(handle_transformations=False)
+        form.BBox = Array([float(v) for v in page.mediabox])
+        forms[index] = (out.copy_foreign(form), x0, y0)
+    return forms
+
+
+def _edge_segment(x: float, y: float, e: float, edge: str) -> tuple[float, float, float, float]:
+    """(x1, y1, x2, y2) of ``edge`` of the cell whose bottom-left is (x, y), side ``e``."""
+    return {"top": (x, y + e, x + e, y + e), "bottom": (x, y, x + e, y),
+            "left": (x, y, x, y + e), "right": (x + e, y, x + e, y + e)}[edge]
+
+
+def _tab(x: float, y: float, e: float, edge: str, depth: float) -> list[tuple[float, float]]:
+    """Corners of a glue tab on ``edge`` of a cell: a trapezoid ``depth`` deep, 45° ends."""
+    x1, y1, x2, y2 = _edge_segment(x, y, e, edge)
+    nx, ny = {"top": (0, 1), "bottom": (0, -1), "left": (-1, 0), "right": (1, 0)}[edge]
+    dx, dy = (x2 - x1) / e, (y2 - y1) / e
+    return [(x1, y1), (x1 + depth * (nx + dx), y1 + depth * (ny + dy)),
+            (x2 + depth * (nx - dx), y2 + depth * (ny - dy)), (x2, y2)]
+
+
+def _net_ops(die_pages: list[int], ox: float, oy: float, e: float, tabs: bool,
+             names: dict[int, str], forms: dict) -> list[bytes]:
+    """Content-stream operators drawing one net with its grid's bottom-left at (ox, oy)."""
+    pt = mm_to_pt
+    cell_xy = {c.side: (ox + c.col * e, oy + (NET_ROWS - 1 - c.row) * e) for c in CROSS_NET}
+    ops: list[bytes] = []
+    depth = min(TAB_RATIO * e, TAB_MAX_MM)
+    tab_edges = set(GLUE_TABS) if tabs else set()
+    for side, (x, y) in cell_xy.items():
+        page = die_pages[side]
+        form, tx, ty = forms[page]
+        ops.append(b"q %.3f %.3f %.3f %.3f re W n 1 0 0 1 %.3f %.3f cm %s Do Q" % (
+            pt(x), pt(y), pt(e), pt(e), pt(x) - tx, pt(y) - ty, names[page].encode()))
+    for side, edge in tab_edges:
+        corners = [(pt(a), pt(b)) for a, b in _tab(*cell_xy[side], e, edge, depth)]
+        path = b" ".join(b"%.3f %.3f %s" % (a, b, b"m" if i == 0 else b"l")
+                         for i, (a, b) in enumerate(corners))
+        ops.append(b"q 0.88 g 0 G %.2f w %s b Q" % (LINE_PT, path))  # fill, close, stroke
+    folds = [(c.side, edge) for c, edge in fold_edges()] + sorted(tab_edges)
+    ops.append(b"q 0.35 G %.2f w [2 1.5] 0 d" % LINE_PT)
+    for side, edge in folds:
+        x1, y1, x2, y2 = (pt(v) for v in _edge_segment(*cell_xy[side], e, edge))
+        ops.append(b"%.3f %.3f m %.3f %.3f l S" % (x1, y1, x2, y2))
+    ops.append(b"Q q 0 G %.2f w [] 0 d" % LINE_PT)
+    for cell, edge in outer_edges():
+        if (cell.side, edge) not in tab_edges:
+            x1, y1, x2, y2 = (pt(v) for v in _edge_segment(*cell_xy[cell.side], e, edge))
+            ops.append(b"%.3f %.3f m %.3f %.3f l S" % (x1, y1, x2, y2))
+    ops.append(b"Q")
+    return ops
+
+
+def net_sheets(faces: DieFaces, paper: str, *, tabs: bool = True) -> pikepdf.Pdf:
+    """Every die of ``faces`` as a cross net on ``paper`` (``a4`` / ``letter``) sheets, in
+    die order, left to right then top to bottom, at the faces' edge length. Raises
+    ValueError for an unknown paper, a die without six faces, or a net too big for it."""
+    if paper.lower() not in PAPER:
+        raise ValueError(f"unknown paper {paper!r}; known: {', '.join(sorted(PAPER))}")
+    width, height = PAPER[paper.lower()]
+    e = faces.edge_mm
+    depth = min(TAB_RATIO * e, TAB_MAX_MM) if tabs else 0.0
+    net_w, net_h = NET_COLUMNS * e + depth, NET_ROWS * e
+    cols = int((width - 2 * MARGIN_MM + GAP_MM) // (net_w + GAP_MM))
+    rows = int((height - 2 * MARGIN_MM + GAP_MM) // (net_h + GAP_MM))
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a {e:g} mm die's net ({net_w:g} × {net_h:g} mm) does not fit on {paper}")
+    for die in faces.dice:
+        if len(die.faces) != SIDES:
+            raise ValueError(f"die {die.id!r} has {len(die.faces)} faces; nets need {SIDES}")
+    out = pikepdf.new()
+    forms = _forms(faces, out)
+    names = {page: f"/F{page}" for page in forms}
+    x0 = (width - (cols * net_w + (cols - 1) * GAP_MM)) / 2
+    top = (height + (rows * net_h + (rows - 1) * GAP_MM)) / 2
+    per_sheet = cols * rows
+    for start in range(0, len(faces.dice), per_sheet):
+        ops: list[bytes] = []
+        used: set[int] = set()
+        for k, die in enumerate(faces.dice[start:start + per_sheet]):
+            row, col = divmod(k, cols)
+            pages = [faces.page[(die.id, side)] for side in range(SIDES)]
+            used.update(pages)
+            ops += _net_ops(pages, x0 + col * (net_w + GAP_MM),
+                            top - (row + 1) * net_h - row * GAP_MM, e, tabs, names, forms)
+        xobjects = Dictionary({names[p]: forms[p][0] for p in sorted(used)})
+        out.pages.append(pikepdf.Page(Dictionary(
+            Type=Name.Page, MediaBox=Array([0, 0, mm_to_pt(width), mm_to_pt(height)]),
+            Resources=Dictionary(XObject=xobjects), Contents=out.make_stream(b"\n".join(ops)))))
+    return out
+
+
+def sticker_sheets(faces: DieFaces, paper: str) -> pikepdf.Pdf:
+    """Every face of every die as a sticker (edge square, bleed kept by a gutter of twice
+    the bleed plus 1 mm, crop marks) on ``paper`` sheets; each die starts a new row when a
+    row holds six faces or more. Raises ValueError (from the imposer) when one will not fit."""
+    e, bleed = faces.edge_mm, faces.bleed_mm
+    geometry = CardGeometry(e, e, bleed, e / 8)
+    gutter = 2 * bleed + 1
+    columns = layout_grid(geometry, paper, gutter_mm=gutter).columns
+    slots: list[Slot] = []
+    for die in faces.dice:
+        if columns >= SIDES and slots and (len(slots) % columns) + len(die.faces) > columns:
+            slots += [Slot(front=faces.blank)] * (columns - len(slots) % columns)
+        slots += [Slot(front=faces.page[(die.id, side)]) for side in range(len(die.faces))]
+    source = pikepdf.open(BytesIO(faces.pdf))
+    return impose_sheets(source, slots, geometry, paper, duplex="none", gutter_mm=gutter)
+
+
+def write_face_pngs(faces: DieFaces, folder: Path, size_px: int = TGC_D6_PX) -> list[Path]:
+    """Write ``<die>-side<n>.png`` (n = 1–6), ``size_px`` square, the face's trim only, into
+    ``folder`` (created); each file is written whole or not at all. Returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    document = pypdfium2.PdfDocument(faces.pdf)
+    bleed_pt, edge_pt = mm_to_pt(faces.bleed_mm), mm_to_pt(faces.edge_mm)
+    written: list[Path] = []
+    try:
+        rendered: dict[int, object] = {}
+        for die in faces.dice:
+            for side in range(len(die.faces)):
+                page = faces.page[(die.id, side)]
+                if page not in rendered:
+                    bitmap = document[page].render(scale=size_px / edge_pt,
+                                                   crop=(bleed_pt,) * 4)
+                    image = bitmap.to_pil().convert("RGB")
+                    if image.size != (size_px, size_px):
+                        image = image.resize((size_px, size_px))
+                    rendered[page] = image
+                path = folder / f"{die.id}-side{side + 1}.png"
+                _save_png(rendered[page], path)
+                written.append(path)
+    finally:
+        document.close()
+    return written
+
+
+def _save_png(image, path: Path) -> None:  # image: PIL.Image.Image
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            image.save(handle, format="PNG")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
