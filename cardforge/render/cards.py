@@ -1,7 +1,9 @@
 """A game's card faces, rendered: every distinct front and back laid out once, one PDF.
 
 For each card the template ``front-<deck>.html.j2`` (else ``front.html.j2``) is rendered;
-for each deck ``back-<deck>.html.j2`` (else ``back.html.j2``). Faces whose HTML is identical
+for each deck ``back-<deck>.html.j2`` (else ``back.html.j2``), once — or, for a deck
+whose game.yaml entry says ``back: card``, once per card with the card and the pack's
+``face_context`` for it in context (each card its own back). Faces whose HTML is identical
 (equal cards, decks sharing one back) share one page. The pages go to
 :func:`cardforge.render.faces.render_faces_pdf`; :class:`RenderedFaces` says which page is
 whose, for the imposer.
@@ -33,12 +35,14 @@ class RenderedFaces:
 
     ``pdf``: one page per distinct face, each trim + bleed (TrimBox = trim);
     ``front_page``: card id → 0-based page index of its front;
-    ``back_page``: deck id → 0-based page index of its back.
+    ``back_page``: deck id → 0-based page index of its back (decks with one back);
+    ``card_back_page``: card id → its own back's page (decks with ``back: card``).
     """
 
     pdf: bytes
     front_page: dict[str, int]
     back_page: dict[str, int]
+    card_back_page: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -103,9 +107,16 @@ def render_card_faces(game: Game, lang: str, workspace: Path) -> RenderedFaces:
         name = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
         html = render(env, name, {**common, "card": card, "deck": deck, **extra})
         front_page[card.id] = pages.add(html, f"card {card.id}")
+    card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
         extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}
         name = first_template(env, [f"back-{deck.id}.html.j2", "back.html.j2"])
+        if deck.spec.get("back") == "card":  # each card's own back: card and face data too
+            for card in deck.cards:
+                own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
+                html = render(env, name, {**common, "card": card, "deck": deck, **own, **extra})
+                card_back_page[card.id] = pages.add(html, f"back of card {card.id}")
+            continue
         html = render(env, name, {**common, "deck": deck, **extra})
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}")
 
@@ -119,7 +130,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path) -> RenderedFaces:
         _raise_refusals(fetcher, pages, game.root)
         raise
     _raise_refusals(fetcher, pages, game.root)
-    return RenderedFaces(pdf=pdf, front_page=front_page, back_page=back_page)
+    return RenderedFaces(pdf=pdf, front_page=front_page, back_page=back_page,
+                         card_back_page=card_back_page)
 
 
 def stylesheet(env: jinja2.Environment, safe_mm: float, bleed_mm: float) -> str:

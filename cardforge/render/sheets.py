@@ -23,7 +23,8 @@ def card_geometry(game: Game) -> CardGeometry:
 
 
 def card_slots(game: Game, faces: RenderedFaces, *, backs: bool = True) -> list[Slot]:
-    """One Slot per physical card: ``quantity`` copies of each card, its deck's back behind it.
+    """One Slot per physical card: ``quantity`` copies of each card, behind it its own back
+    (``faces.card_back_page``) if it has one, else its deck's back.
 
     Raises KeyError if a card or deck has no rendered face (a bug in the render stage).
     """
@@ -31,7 +32,8 @@ def card_slots(game: Game, faces: RenderedFaces, *, backs: bool = True) -> list[
     for deck in game.decks.values():
         back = faces.back_page.get(deck.id) if backs else None
         for card in deck.cards:
-            slots.extend([Slot(front=faces.front_page[card.id], back=back)] * card.quantity)
+            own = faces.card_back_page.get(card.id, back) if backs else None
+            slots.extend([Slot(front=faces.front_page[card.id], back=own)] * card.quantity)
     return slots
 
 
