@@ -2,8 +2,9 @@
 
 Checked in the smallest set-up the rulebook allows (Comic Creator rulebook, Game Setup):
 a game of ``players.min`` players (with fewer than ``facts.group_only_min_players``,
-Group Only cards are out) of first-time players (Experts Only cards out). The VP on the remaining Experience cards,
-copies included and game-ending cards left aside, must add up to at least
+Group Only cards are out) of first-time players (Experts Only cards out). The VP on the
+remaining Experience cards, copies included and game-ending cards left aside, must add up
+to at least
 ``facts.vp_goal``; otherwise nobody can ever win on points. Reported at ``vp_goal``.
 
 Passing (goal 15; the beginners' Experience cards hold 60 VP)::
