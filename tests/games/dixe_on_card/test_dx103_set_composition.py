@@ -1,8 +1,14 @@
-from tests.games.dixe_on_card.conftest import at
+from tests.games.dixe_on_card.conftest import GAME_YAML, at
+
+
+def deck_line(deck: str) -> int:
+    """The line of ``<deck>:`` under decks in the shipped game.yaml."""
+    lines = GAME_YAML.read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if line == f"  {deck}:")
 
 
 def _crypte(problems):
-    """Leave out the fixture's deliberately empty bestiaire set (game.yaml line 19)."""
+    """Leave out the fixture's deliberately thin bestiaire set (one DiXe, no cards)."""
     return [p for p in problems if "bestiaire" not in p.message or "belongs" in p.message]
 
 
@@ -23,6 +29,6 @@ def test_duplicate_missing_foreign_and_extra_cards(lint_dx):
 
 def test_a_set_short_of_dice_or_cards_points_at_its_deck_in_game_yaml(lint_dx):
     problems = [p for p in lint_dx("DX103") if "bestiaire" in p.message]
-    assert at(problems) == [("game.yaml", 19, 3), ("game.yaml", 19, 3)]
+    assert at(problems) == [("game.yaml", deck_line("bestiaire"), 3)] * 2
     assert [p.message for p in problems] == ["set 'bestiaire' has 0 cards; a player owns 6",
                                              "set 'bestiaire' has 1 DiXes; a player owns 6"]
