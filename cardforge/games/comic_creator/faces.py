@@ -26,6 +26,7 @@ from cardforge.dice.cost import (
 )
 from cardforge.errors import RenderError
 from cardforge.model import Card, Deck, Game
+from cardforge.render import face_kit
 
 MAX_ROW = 6
 """Most dice drawn on one line; larger groups (ten of a kind) wrap into equal lines."""
@@ -70,8 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 def word(key: str, lang: str, **values: Any) -> str:
     """Caption ``key`` of WORDS in ``lang`` (else English) with ``{n}`` filled in."""
-    text = WORDS[key].get(lang) or WORDS[key]["en"]
-    return text.format(**values)
+    return face_kit.word(WORDS, key, lang, **values)
 
 
 def die(value: int | None = None, colour: str = "white", mark: str | None = None) -> dict:
@@ -180,17 +180,11 @@ def ability_chip(ability: dict[str, Any], lang: str) -> dict[str, Any]:
     return {"kind": kind, "parts": parts, "value": value, "caption": caption}
 
 
-def mix(colour: str, other: str, amount: float) -> str:
-    """``#rrggbb`` ``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
 
 
 def palette(colour: str) -> dict[str, str]:
-    """``colour`` (the deck's ``#rrggbb``) with a light ``tint`` and a dark ``shade`` of it."""
-    return {"colour": colour, "tint": mix(colour, "#ffffff", 0.78),
-            "shade": mix(colour, "#000000", 0.45)}
+    """``colour`` (``#rrggbb``) with this pack's light ``tint`` and dark ``shade`` of it."""
+    return face_kit.palette(colour, tint=0.78, shade=0.45)
 
 
 def _other_language(game: Game, lang: str) -> str | None:

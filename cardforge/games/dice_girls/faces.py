@@ -13,6 +13,7 @@ from typing import Any
 
 from cardforge.games.dice_girls.idols import QUESTION, attribute_name
 from cardforge.model import Card, Deck, Game
+from cardforge.render import face_kit
 
 SENTENCES: dict[str, dict[str, str]] = {
     "dice-count-idols": {
@@ -110,16 +111,11 @@ def name_size(name: str) -> float:
     return round(min(NAME_PT, NAME_BOX_MM / (max(ems, 1.0) * 0.3528)), 1)
 
 
-def mix(colour: str, other: str, amount: float) -> str:
-    """``#rrggbb`` ``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
 
 
 def palette(colour: str) -> dict[str, str]:
-    """``colour`` with a light ``tint`` and a dark ``shade`` of it."""
-    return {"colour": colour, "tint": mix(colour, "#ffffff", 0.82), "shade": mix(colour, "#000000", 0.4)}
+    """``colour`` (``#rrggbb``) with this pack's light ``tint`` and dark ``shade`` of it."""
+    return face_kit.palette(colour, tint=0.82, shade=0.4)
 
 
 def _other_language(game: Game, lang: str) -> str | None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardforge.games.dice_tuners.data import HERO, is_bluff, localized
 from cardforge.model import Card, Deck, Game
+from cardforge.render import face_kit
 
 LONG_NAME = 14
 """Names wider than this (see :func:`text_width`) are set smaller to fit one line."""
@@ -31,20 +32,14 @@ WORDS: dict[str, dict[str, str]] = {
 
 def word(key: str, lang: str) -> str:
     """Label ``key`` of WORDS in ``lang``, else in English."""
-    return WORDS[key].get(lang) or WORDS[key]["en"]
+    return face_kit.word(WORDS, key, lang)
 
 
-def mix(colour: str, other: str, amount: float) -> str:
-    """``#rrggbb`` ``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
 
 
 def palette(colour: str) -> dict[str, str]:
-    """``colour`` (``#rrggbb``) with a light ``tint`` and a dark ``shade`` of it."""
-    return {"colour": colour, "tint": mix(colour, "#ffffff", 0.8),
-            "shade": mix(colour, "#000000", 0.45)}
+    """``colour`` (``#rrggbb``) with this pack's light ``tint`` and dark ``shade`` of it."""
+    return face_kit.palette(colour, tint=0.8, shade=0.45)
 
 
 def text_width(text: str) -> float:

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardforge.games.writers_battle.cards import localized, movement, movement_grid
 from cardforge.model import Card, Deck, Game
+from cardforge.render import face_kit
 
 WORDS: dict[str, dict[str, str]] = {
     "survival": {"ja": "生存力", "en": "Survival"},
@@ -41,19 +42,14 @@ LONG_NAME_EM = 11.0
 
 def word(key: str, lang: str) -> str:
     """Label ``key`` of WORDS in ``lang`` (else English)."""
-    return WORDS[key].get(lang) or WORDS[key]["en"]
+    return face_kit.word(WORDS, key, lang)
 
 
-def mix(colour: str, other: str, amount: float) -> str:
-    """``#rrggbb`` ``colour`` moved ``amount`` (0..1) of the way towards ``other``."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
 
 
 def palette(colour: str) -> dict[str, str]:
-    """``colour`` with a light ``tint`` and a dark ``shade`` of it."""
-    return {"colour": colour, "tint": mix(colour, "#ffffff", 0.85), "shade": mix(colour, "#000000", 0.35)}
+    """``colour`` (``#rrggbb``) with this pack's light ``tint`` and dark ``shade`` of it."""
+    return face_kit.palette(colour, tint=0.85, shade=0.35)
 
 
 def _width_em(text: str) -> float:

@@ -19,10 +19,10 @@ from cardforge.games.comic_creator.faces import (
     back_context,
     cost_rows,
     face_context,
-    mix,
     name_size,
 )
 from cardforge.model import Card
+from cardforge.render import face_kit
 from cardforge.render.cards import render_card_faces
 from cardforge.render.geometry import mm_to_pt
 from cardforge.source import loads
@@ -165,7 +165,7 @@ def test_marks_and_deck_colour_come_from_game_yaml(game):
     ctx = face_context(card, game, "en")
     assert {"id": "experts-only", "label": "Experts Only"} in ctx["marks"]
     assert ctx["colour"] == game.decks[card.deck].spec["colour"]
-    assert ctx["tint"] == mix(ctx["colour"], "#ffffff", 0.78)
+    assert ctx["tint"] == face_kit.mix(ctx["colour"], "#ffffff", 0.78)
 
 
 def test_back_context_names_deck_and_game(game):
@@ -188,11 +188,6 @@ def test_names_get_smaller_where_the_header_is_crowded(game):
     crowded = face_context(cards["first-fan-letter"], game, "ja")    # mark + VP badge
     roomy = face_context(cards["speed-lines"], game, "ja")
     assert crowded["name_pt"] < roomy["name_pt"] == 9.5
-
-
-def test_mix():
-    assert mix("#000000", "#ffffff", 0.5) == "#808080"
-    assert mix("#123456", "#000000", 0) == "#123456"
 
 
 # ---- every shipped card, rendered ---------------------------------------------------------------

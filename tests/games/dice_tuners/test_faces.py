@@ -13,7 +13,6 @@ from cardforge.games.dice_tuners.faces import (
     advantage_order,
     back_context,
     face_context,
-    mix,
     text_width,
 )
 from cardforge.render.cards import render_card_faces
@@ -88,7 +87,6 @@ def test_advantage_order_falls_back_when_the_triangle_is_broken(game):
 
 
 def test_helpers():
-    assert mix("#000000", "#ffffff", 0.5) == "#808080"
     assert text_width("ab") == 2 and text_width("排気") == pytest.approx(3.6)
 
 

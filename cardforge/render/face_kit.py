@@ -1,0 +1,39 @@
+"""Small helpers game packs use in their ``face_context`` functions: colours and labels.
+
+Colours are ``#rrggbb`` strings; amounts run from 0 (unchanged) to 1 (the other colour).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def mix(colour: str, other: str, amount: float) -> str:
+    """``colour`` moved ``amount`` (0..1) of the way towards ``other``; both ``#rrggbb``.
+
+    Raises ValueError for a string that is not ``#rrggbb``.
+    """
+    def channels(value: str) -> list[int]:
+        if len(value) != 7 or value[0] != "#":
+            raise ValueError(f"not a #rrggbb colour: {value!r}")
+        return [int(value[i:i + 2], 16) for i in (1, 3, 5)]
+
+    a, b = channels(colour), channels(other)
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
+
+
+def palette(colour: str, tint: float = 0.8, shade: float = 0.45) -> dict[str, str]:
+    """``{"colour", "tint", "shade"}``: ``colour``, a light tint (towards white by ``tint``)
+    and a dark shade (towards black by ``shade``)."""
+    return {"colour": colour, "tint": mix(colour, "#ffffff", tint),
+            "shade": mix(colour, "#000000", shade)}
+
+
+def word(table: Mapping[str, Mapping[str, str]], key: str, lang: str, fallback: str = "en",
+         **values: Any) -> str:
+    """The label ``table[key]`` in ``lang`` (else ``fallback``), with ``{name}`` fields filled
+    from ``values``. Raises KeyError for an unknown key."""
+    entry = table[key]
+    text = entry.get(lang) or entry[fallback]
+    return text.format(**values) if values else text
