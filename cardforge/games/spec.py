@@ -7,6 +7,7 @@ third party adds a game by shipping a package with an entry point such as
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -54,6 +55,28 @@ class GameSpec:
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or next(iter(self.names.values()), self.id)
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """A callable that imports ``"package.module:function"`` on its first call and forwards to it.
+
+    Lets a pack name its face, stats and dice hooks without importing rendering code when
+    it is only discovered (``cardforge lint``). Raises ValueError for a target without ``:``;
+    the import itself happens, and may raise ImportError, on the first call.
+    """
+    module_name, sep, attribute = target.partition(":")
+    if not sep:
+        raise ValueError(f"lazy target {target!r} must look like 'package.module:function'")
+    function: Callable[..., Any] | None = None
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        nonlocal function
+        if function is None:
+            function = getattr(importlib.import_module(module_name), attribute)
+        return function(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = f"lazy({target})"
+    return call
 
 
 def discover() -> dict[str, GameSpec]:

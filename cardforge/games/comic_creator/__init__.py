@@ -9,29 +9,8 @@ so the pack's rules check each cost against exact dice odds. Facts live in
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardforge.games.comic_creator import rules
-from cardforge.games.spec import GameSpec
-
-
-def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.comic_creator.faces import face_context
-
-    return face_context(card, game, lang)
-
-
-def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.comic_creator.faces import back_context
-
-    return back_context(deck, game, lang)
-
-
-def _stats(game: Any) -> Any:
-    from cardforge.games.comic_creator.stats import cost_table
-
-    return cost_table(game)
-
+from cardforge.games.spec import GameSpec, lazy
 
 GAME = GameSpec(
     id="comic-creator",
@@ -39,7 +18,7 @@ GAME = GameSpec(
     schema="comic-creator.schema.json",
     rules=rules.MODULES,
     products=("cards",),
-    face_context=_face_context,
-    back_context=_back_context,
-    stats=_stats,
+    face_context=lazy("cardforge.games.comic_creator.faces:face_context"),
+    back_context=lazy("cardforge.games.comic_creator.faces:back_context"),
+    stats=lazy("cardforge.games.comic_creator.stats:cost_table"),
 )

@@ -10,29 +10,8 @@ expected total and spread.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardforge.games.dice_girls import rules
-from cardforge.games.spec import GameSpec
-
-
-def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.dice_girls.faces import face_context
-
-    return face_context(card, game, lang)
-
-
-def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.dice_girls.faces import back_context
-
-    return back_context(deck, game, lang)
-
-
-def _stats(game: Any) -> Any:
-    from cardforge.games.dice_girls.stats import table
-
-    return table(game)
-
+from cardforge.games.spec import GameSpec, lazy
 
 GAME = GameSpec(
     id="dice-girls",
@@ -40,7 +19,7 @@ GAME = GameSpec(
     schema="dice-girls.schema.json",
     rules=rules.MODULES,
     products=("cards",),
-    face_context=_face_context,
-    back_context=_back_context,
-    stats=_stats,
+    face_context=lazy("cardforge.games.dice_girls.faces:face_context"),
+    back_context=lazy("cardforge.games.dice_girls.faces:back_context"),
+    stats=lazy("cardforge.games.dice_girls.stats:table"),
 )

@@ -9,29 +9,8 @@ are checked by ``schemas/dice-tuners.schema.json``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardforge.games.dice_tuners import rules
-from cardforge.games.spec import GameSpec
-
-
-def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.dice_tuners.faces import face_context
-
-    return face_context(card, game, lang)
-
-
-def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.dice_tuners.faces import back_context
-
-    return back_context(deck, game, lang)
-
-
-def _stats(game: Any) -> Any:
-    from cardforge.games.dice_tuners.stats import on_fire_table
-
-    return on_fire_table(game)
-
+from cardforge.games.spec import GameSpec, lazy
 
 GAME = GameSpec(
     id="dice-tuners",
@@ -39,7 +18,7 @@ GAME = GameSpec(
     schema="dice-tuners.schema.json",
     rules=rules.MODULES,
     products=("cards",),
-    face_context=_face_context,
-    back_context=_back_context,
-    stats=_stats,
+    face_context=lazy("cardforge.games.dice_tuners.faces:face_context"),
+    back_context=lazy("cardforge.games.dice_tuners.faces:back_context"),
+    stats=lazy("cardforge.games.dice_tuners.stats:on_fire_table"),
 )

@@ -12,29 +12,8 @@ diagram.
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardforge.games.spec import GameSpec
+from cardforge.games.spec import GameSpec, lazy
 from cardforge.games.writers_battle import rules
-
-
-def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.writers_battle.faces import face_context
-
-    return face_context(card, game, lang)
-
-
-def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.writers_battle.faces import back_context
-
-    return back_context(deck, game, lang)
-
-
-def _stats(game: Any) -> Any:
-    from cardforge.games.writers_battle.stats import table
-
-    return table(game)
-
 
 GAME = GameSpec(
     id="writers-battle",
@@ -42,7 +21,7 @@ GAME = GameSpec(
     schema="writers-battle.schema.json",
     rules=rules.MODULES,
     products=("cards",),
-    face_context=_face_context,
-    back_context=_back_context,
-    stats=_stats,
+    face_context=lazy("cardforge.games.writers_battle.faces:face_context"),
+    back_context=lazy("cardforge.games.writers_battle.faces:back_context"),
+    stats=lazy("cardforge.games.writers_battle.stats:table"),
 )
