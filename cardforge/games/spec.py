@@ -36,7 +36,8 @@ class GameSpec:
     - ``face_context(card, game, lang) -> dict``: extra template variables for a card face.
     - ``back_context(deck, game, lang) -> dict``: extra template variables for a deck's back.
     - ``stats(game) -> Stats``: the table ``cardforge stats <id>`` prints, or None.
-    - ``dice(game) -> list``: the game's custom dice (for the ``dice`` product), or None.
+    - ``dice(game) -> list[CustomDie]``: the game's custom dice for the ``dice`` product
+      (:class:`cardforge.dice.faces.CustomDie`), or None.
     - ``icons_dir``: folder of the pack's own icon SVGs (``<name>.svg`` → token ``:name:``),
       or None to use ``templates/<id>/icons`` if present.
     """

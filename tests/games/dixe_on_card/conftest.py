@@ -17,10 +17,12 @@ HERE = FIXTURES / "dixe-on-card"
 
 @pytest.fixture
 def lint_dx(tmp_path):
-    """``lint_dx(code, "fail_x.yaml", dice="dice.yaml")`` → (Problems with ``code``, the
-    folder linted): the fixture card file as crypte.yaml next to a fixture dice file."""
-    def run(code: str, cards: str = "ok_set.yaml", dice: str = "dice.yaml"):
-        files: dict[str, str | Path] = {"game.yaml": GAME_YAML, "crypte.yaml": HERE / cards,
+    """``lint_dx(code, "fail_x.yaml", dice="dice.yaml", game_yaml=…)`` → the Problems with
+    ``code`` when the fixture card file is linted as crypte.yaml next to a fixture dice
+    file (and the shipped game.yaml unless another is given)."""
+    def run(code: str, cards: str = "ok_set.yaml", dice: str = "dice.yaml",
+            game_yaml: Path = GAME_YAML):
+        files: dict[str, str | Path] = {"game.yaml": game_yaml, "crypte.yaml": HERE / cards,
                                         "dice.yaml": HERE / dice}
         problems = lint_files(tmp_path, files, spec=GAME)
         return [p for p in problems if p.code == code]

@@ -9,6 +9,7 @@ from cardforge.games.dixe_on_card.rules import (
     dx104_die_faces,
     dx105_save_condition,
     dx106_difficulty_outlier,
+    dx107_symbol_icon,
 )
 
 MODULES: tuple[ModuleType, ...] = (
@@ -18,4 +19,5 @@ MODULES: tuple[ModuleType, ...] = (
     dx104_die_faces,
     dx105_save_condition,
     dx106_difficulty_outlier,
+    dx107_symbol_icon,
 )

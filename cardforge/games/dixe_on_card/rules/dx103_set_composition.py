@@ -1,4 +1,4 @@
-"""Set composition: a starter set is six DiXes and six cards, one card for each DiXe.
+"""Set composition: a starter set has as many DiXes and cards as a player owns, one card per DiXe.
 
 Each player owns ``facts.dice_per_player`` DiXes and ``facts.cards_per_player`` cards
 (game.yaml; the rulebook's Required material), and every card is the card of one DiXe of
@@ -7,13 +7,13 @@ the same set (its ``character``). Reported: a card naming a DiXe that is not in 
 DiXe without a card (at the DiXe's ``id`` in the dice file), an extra card or DiXe (at
 the first one too many), and a set short of cards or DiXes (at its deck in game.yaml).
 
-Passing (dice.yaml has six DiXes with ``set: crypte``; crypte.yaml)::
+Passing (dice.yaml has ``dice_per_player`` DiXes with ``set: crypte``; crypte.yaml)::
 
     deck: crypte
     cards:
       - {id: crane-yorick, character: crane-yorick, ...}
       - {id: zonbi, character: zonbi, ...}
-      # … one card for each of the other four DiXes
+      # … one card for each of the set's other DiXes
 
 Failing (two cards for Zonbi, none for Oni)::
 

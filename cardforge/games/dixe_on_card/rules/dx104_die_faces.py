@@ -1,4 +1,4 @@
-"""DiXe faces: six faces, exactly one of them the character, the others known symbols.
+"""DiXe faces: the rulebook's number of faces, one the character, the others known symbols.
 
 Checked for every DiXe of the dice file against game.yaml: ``facts.faces_per_die`` faces
 and ``facts.character_faces_per_die`` character faces (written ``character``; it is the
@@ -14,7 +14,7 @@ Passing::
         set: crypte
         faces: [character, bomb, sun, aum, yin-yang, skull]
 
-Failing (five faces, two of them characters, and ``sunn`` is no symbol)::
+Failing (five faces where game.yaml says six, two characters, and ``sunn`` is no symbol)::
 
     dice:
       - id: oni

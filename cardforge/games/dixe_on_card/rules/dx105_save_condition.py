@@ -3,7 +3,7 @@
 ``save.what`` must be a key of ``facts.save_conditions`` and ``save.when`` a key of
 ``facts.save_timings`` that the condition allows (its ``when`` list: a missed combination
 is only known at the end of a turn). ``save.slots``, the half squares the DiXe climbs
-before a symbol is saved, must lie within ``facts.backup_slots`` (the rulebook: 0 to 2).
+before a symbol is saved, must lie within ``facts.backup_slots``.
 Each Problem points at the field to change.
 
 Passing::
