@@ -10,35 +10,8 @@ each card's exact odds, and the ``dice`` product prints the DiXes. Facts live in
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardforge.games.dixe_on_card import rules
-from cardforge.games.spec import GameSpec
-
-
-def _face_context(card: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.dixe_on_card.faces import face_context
-
-    return face_context(card, game, lang)
-
-
-def _back_context(deck: Any, game: Any, lang: str) -> dict[str, Any]:
-    from cardforge.games.dixe_on_card.faces import back_context
-
-    return back_context(deck, game, lang)
-
-
-def _stats(game: Any) -> Any:
-    from cardforge.games.dixe_on_card.stats import odds_table
-
-    return odds_table(game)
-
-
-def _dice(game: Any) -> Any:
-    from cardforge.games.dixe_on_card.faces import custom_dice
-
-    return custom_dice(game)
-
+from cardforge.games.spec import GameSpec, lazy
 
 GAME = GameSpec(
     id="dixe-on-card",
@@ -46,8 +19,8 @@ GAME = GameSpec(
     schema="dixe-on-card.schema.json",
     rules=rules.MODULES,
     products=("cards", "dice"),
-    face_context=_face_context,
-    back_context=_back_context,
-    stats=_stats,
-    dice=_dice,
+    face_context=lazy("cardforge.games.dixe_on_card.faces:face_context"),
+    back_context=lazy("cardforge.games.dixe_on_card.faces:back_context"),
+    stats=lazy("cardforge.games.dixe_on_card.stats:odds_table"),
+    dice=lazy("cardforge.games.dixe_on_card.faces:custom_dice"),
 )
