@@ -67,3 +67,11 @@ def test_build_unknown_game_is_a_clear_error():
     assert result.exit_code == 2
     assert "no game 'no-such-game'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_build_listing_folds_png_folders_into_one_line(tmp_path):
+    from cardforge.commands.build import listing
+
+    paths = [tmp_path / "g-cards-a4.pdf", *(tmp_path / "png" / f"d-side{i}.png" for i in range(1, 7)),
+             tmp_path / "g-nets-a4.pdf"]
+    assert listing(paths, tmp_path) == ["g-cards-a4.pdf", "png/ (6 PNG files)", "g-nets-a4.pdf"]

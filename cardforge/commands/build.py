@@ -121,13 +121,25 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
                 failures.append(exc)
     for exc in failures:
         click.echo(f"error: {exc.format_message()}", err=True)
-    for path in written:
-        click.echo(_shown(path, workspace))
+    for line in listing(written, workspace):
+        click.echo(line)
     if not quiet:
         summary = f"cardforge build: {len(written)} file(s) in {time.perf_counter() - started:.1f} s"
         click.echo(summary + (f", {len(failures)} game(s) failed" if failures else ""), err=True)
     if failures:
         sys.exit(max(exc.exit_code for exc in failures))
+
+
+def listing(paths: list[Path], workspace: Path) -> list[str]:
+    """One line per file written, except that a folder of PNGs is one line with its count."""
+    entries: dict[Path, int] = {}  # a file → 0; a PNG folder → how many PNGs, in first-seen order
+    for path in paths:
+        if path.suffix == ".png":
+            entries[path.parent] = entries.get(path.parent, 0) + 1
+        else:
+            entries[path] = 0
+    return [f"{_shown(p, workspace)}/ ({n} PNG files)" if n else _shown(p, workspace)
+            for p, n in entries.items()]
 
 
 def _shown(path: Path, workspace: Path) -> str:
