@@ -34,13 +34,25 @@ DEFAULT_EDGE_MM = 16.0
 @dataclass(frozen=True)
 class Face:
     """One face: ``icon`` (an icon name, drawn large; None for none), ``mark`` (a short
-    text such as a monogram), ``label`` (a caption per language, e.g. a character's name)
-    and ``kind`` (a word templates style by, e.g. ``symbol`` or ``character``)."""
+    text such as a monogram), ``label`` (a caption per language, e.g. a character's name),
+    ``kind`` (a word templates style by, e.g. ``symbol`` or ``character``) and ``icons``
+    (several symbols on one face, e.g. two katanas, laid out like pips; use it instead of
+    ``icon``). Raises ValueError when both ``icon`` and ``icons`` are given."""
 
     icon: str | None = None
     mark: str | None = None
     label: Mapping[str, str] = field(default_factory=dict)
     kind: str = "symbol"
+    icons: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.icon and self.icons:
+            raise ValueError(f"a face has icon {self.icon!r} and icons {self.icons!r}; give one")
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """The icon names the face shows: ``icons``, else ``(icon,)``, else ``()``."""
+        return tuple(self.icons) or ((self.icon,) if self.icon else ())
 
     def caption(self, lang: str, fallback: str | None = None) -> str:
         """``label`` in ``lang``, else ``fallback``, else ``""``."""
@@ -99,6 +111,26 @@ GLUE_TABS: tuple[tuple[int, str], ...] = (
     (4, "right"),
 )
 """(side, edge) of each glue tab on :data:`CROSS_NET`: one per open seam."""
+
+
+PIP_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+"""Symbols on a face → where each goes, as a standard d6 places its pips: (x, y) in pip
+steps from the centre, x to the right and y down (−1, 0 or 1)."""
+
+
+def pip_layout(count: int) -> tuple[tuple[int, int], ...]:
+    """(x, y) of ``count`` symbols on a face (see :data:`PIP_LAYOUTS`). Raises ValueError
+    for a count outside 1–6."""
+    if count not in PIP_LAYOUTS:
+        raise ValueError(f"a face can show 1 to 6 symbols, not {count}")
+    return PIP_LAYOUTS[count]
 
 
 def neighbour(cell: NetCell, edge: str) -> NetCell | None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import jinja2
 
-from cardforge.dice.faces import CustomDie
+from cardforge.dice.faces import CustomDie, Face, pip_layout
 from cardforge.errors import RenderError
 from cardforge.model import Game
 from cardforge.render.cards import translator
@@ -52,9 +52,10 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
                      edge_mm: float, bleed_mm: float = STICKER_BLEED_MM) -> DieFaces:
     """Render every face of ``dice`` (of ``game``, in ``lang``) at ``edge_mm`` (mm).
 
-    Raises RenderError for no dice, a face icon no icon set has (naming die and side), a
-    missing template or stylesheet, or any WeasyPrint warning; MissingFontError when a
-    font the text needs is not installed.
+    A face's ``symbols`` reach the template as ``[{"icon", "x", "y"}]`` (pip places).
+    Raises RenderError for no dice, a face icon no icon set has or a face with more than
+    six symbols (naming die and side), a missing template or stylesheet, or any WeasyPrint
+    warning; MissingFontError when a font the text needs is not installed.
     """
     if not dice:
         raise RenderError(f"{game.id}: no custom dice to print",
@@ -80,12 +81,18 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
     page: dict[tuple[str, int], int] = {}
     for die in dice:
         for side, face in enumerate(die.faces):
-            if face.icon and not icons.known(face.icon):
-                raise RenderError(f"{game.id}: die {die.id!r} side {side + 1}: no icon "
-                                  f"{face.icon!r}", hint=f"add templates/{game.id}/icons/"
-                                                         f"{face.icon}.svg")
+            for name in face.symbols:
+                if not icons.known(name):
+                    raise RenderError(f"{game.id}: die {die.id!r} side {side + 1}: no icon "
+                                      f"{name!r}", hint=f"add templates/{game.id}/icons/"
+                                                        f"{name}.svg")
+            try:
+                symbols = _symbols(face)
+            except ValueError as error:
+                raise RenderError(f"{game.id}: die {die.id!r} side {side + 1}: {error}",
+                                  hint="split the symbols over several faces") from None
             context = {**common, "die": die, "face": face, "side": side + 1,
-                       "caption": face.caption(lang, fallback)}
+                       "caption": face.caption(lang, fallback), "symbols": symbols}
             page[(die.id, side)] = add(render(env, template, context))
     blank = add('<div class="die-face die-face-blank"></div>')
     require_fonts(fragments)
@@ -94,6 +101,17 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
                            base_url=game.root, url_fetcher=make_url_fetcher(roots))
     return DieFaces(pdf=pdf, page=page, blank=blank, dice=tuple(dice), edge_mm=edge_mm,
                     bleed_mm=bleed_mm)
+
+
+def _symbols(face: Face) -> list[dict[str, object]]:
+    """``[{"icon", "x", "y"}]``: each symbol of ``face`` with its pip place (x right, y
+    down, in pip steps −1…1 from the centre; see :func:`cardforge.dice.faces.pip_layout`).
+    Raises ValueError for more than six symbols."""
+    if not face.symbols:
+        return []
+    places = pip_layout(len(face.symbols))
+    return [{"icon": name, "x": x, "y": y} for name, (x, y) in zip(face.symbols, places,
+                                                                  strict=True)]
 
 
 def _stylesheet(env: jinja2.Environment) -> str:

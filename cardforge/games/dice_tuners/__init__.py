@@ -4,7 +4,8 @@ Heroes are hired with Strategy cards; each round players draft green, blue and r
 (katana, shield and sheathe faces) and duel their neighbours side by side, playing a
 Strategy card whose colour matches a set-aside die: the higher value is On Fire. Facts live
 in ``cards/dice-tuners/game.yaml`` (the dice faces too, under ``facts.colours``); card files
-are checked by ``schemas/dice-tuners.schema.json``.
+are checked by ``schemas/dice-tuners.schema.json``. The ``dice`` product prints the three
+dice from those faces (``cardforge.games.dice_tuners.dice``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ GAME = GameSpec(
     names={"en": "Dice Tuners", "ja": "ダイスチューナーズ"},
     schema="dice-tuners.schema.json",
     rules=rules.MODULES,
-    products=("cards",),
+    products=("cards", "dice"),
     face_context=lazy("cardforge.games.dice_tuners.faces:face_context"),
     back_context=lazy("cardforge.games.dice_tuners.faces:back_context"),
     stats=lazy("cardforge.games.dice_tuners.stats:on_fire_table"),
+    dice=lazy("cardforge.games.dice_tuners.dice:custom_dice"),
 )
