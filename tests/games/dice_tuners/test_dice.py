@@ -20,7 +20,7 @@ from cardforge.render.geometry import mm_to_pt
 from cardforge.workspace import load_game
 from tests.dice.test_die_net import fold, opposite_pairs
 from tests.games.dice_tuners.conftest import GAME_DIR, GAME_YAML, REPO
-from tests.render.test_dice_products import PAPER_PT, _placements
+from tests.render.test_dice_products import PAPER_PT, _has_images, _placements
 from tests.render.test_die_face_pips import face_html, pips
 
 
@@ -131,3 +131,9 @@ def test_every_katana_of_a_face_is_drawn_inside_the_cut(game):
             assert len({(x, y) for _, x, y in drawn}) == len(drawn)  # no two in one place
             for size, left, top in drawn:
                 assert -8.0 < left and left + size < 8.0 and -8.0 < top and top + size < 8.0
+
+
+def test_symbols_stay_vector_in_the_pdfs(built):
+    for kind in ("nets", "stickers"):
+        with pikepdf.open(built / f"dice-tuners-dice-{kind}-a4.pdf") as pdf:
+            assert not any(_has_images(page.obj, set()) for page in pdf.pages)
