@@ -69,7 +69,7 @@ def _net_ops(die_pages: list[int], ox: float, oy: float, e: float, tabs: bool,
     cell_xy = {c.side: (ox + c.col * e, oy + (NET_ROWS - 1 - c.row) * e) for c in CROSS_NET}
     ops: list[bytes] = []
     depth = min(TAB_RATIO * e, TAB_MAX_MM)
-    tab_edges = set(GLUE_TABS) if tabs else set()
+    tab_edges = GLUE_TABS if tabs else ()  # a tuple: drawn in a fixed order, output repeatable
     for side, (x, y) in cell_xy.items():
         page = die_pages[side]
         form, tx, ty = forms[page]
