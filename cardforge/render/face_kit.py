@@ -6,7 +6,10 @@ Colours are ``#rrggbb`` strings; amounts run from 0 (unchanged) to 1 (the other 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardforge.model import Card, Game
 
 
 def mix(colour: str, other: str, amount: float) -> str:
@@ -37,3 +40,20 @@ def word(table: Mapping[str, Mapping[str, str]], key: str, lang: str, fallback: 
     entry = table[key]
     text = entry.get(lang) or entry[fallback]
     return text.format(**values) if values else text
+
+
+def names(card: Card, game: Game, lang: str) -> dict[str, str | None]:
+    """The card's name to print and the one to print under it.
+
+    ``name`` / ``name_lang``: the name in ``lang``, else in game.yaml's ``source_language``,
+    else the first one written. ``subname`` / ``subname_lang``: the name in the game's other
+    language (the first in ``languages`` that is not ``name_lang``), or None when the card
+    has none or it reads the same.
+    """
+    written: dict[str, str] = card.data.get("name", {})
+    fallback = game.info.get("source_language")
+    name_lang = lang if lang in written else (fallback if fallback in written else next(iter(written)))
+    other = next((code for code in game.languages if code != name_lang), None)
+    sub_lang = other if other in written and written[other] != written[name_lang] else None
+    return {"name": written[name_lang], "name_lang": name_lang,
+            "subname": written[sub_lang] if sub_lang else None, "subname_lang": sub_lang}

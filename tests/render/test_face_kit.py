@@ -23,3 +23,34 @@ def test_word_falls_back_and_fills_values():
     table = {"gain": {"en": "Gain {n}", "ja": "{n}個得る"}, "cost": {"en": "Cost"}}
     assert word(table, "gain", "ja", n=2) == "2個得る"
     assert word(table, "cost", "fr") == "Cost"
+
+
+def _card(names: dict, languages: list, source: str):
+    from pathlib import Path
+
+    from cardforge.model import Card, Game
+    from cardforge.source import Document
+
+    class Spec:
+        id = "g"
+
+    doc = Document(Path("c.yaml"), {"cards": [{"id": "a", "name": names}]})
+    manifest = Document(Path("game.yaml"), {"languages": languages, "source_language": source})
+    return Card("a", "d", doc.data["cards"][0], doc, ("cards", 0)), Game(Spec(), Path("."), manifest)
+
+
+def test_names_prints_the_other_language_under_the_name():
+    from cardforge.render.face_kit import names
+
+    card, game = _card({"en": "Speed Lines", "ja": "集中線"}, ["en", "ja"], "ja")
+    assert names(card, game, "en") == {"name": "Speed Lines", "name_lang": "en",
+                                       "subname": "集中線", "subname_lang": "ja"}
+    assert names(card, game, "ja")["subname"] == "Speed Lines"
+
+
+def test_names_falls_back_to_the_source_language_and_skips_equal_subnames():
+    from cardforge.render.face_kit import names
+
+    card, game = _card({"fr": "Oni", "en": "Oni"}, ["fr", "en"], "fr")
+    assert names(card, game, "de") == {"name": "Oni", "name_lang": "fr", "subname": None,
+                                       "subname_lang": None}

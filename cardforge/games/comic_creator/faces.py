@@ -202,17 +202,13 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     ``words``. Raises RenderError for an unreadable cost.
     """
     fallback = game.info.get("source_language")
-    names: dict[str, str] = card.data.get("name", {})
-    name_lang = lang if lang in names else (fallback if fallback in names else next(iter(names)))
-    other = _other_language(game, name_lang)
-    sub_lang = other if other in names and names[other] != names[name_lang] else None
+    shown = face_kit.names(card, game, lang)
     deck = game.decks[card.deck]
     cost = card_cost(card)
     mark_specs = game.info.get("marks", {})
     return {
-        "name": names[name_lang], "name_lang": name_lang,
-        "name_pt": name_size(names[name_lang], _title_width(card, game)),
-        "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang,
+        **shown,
+        "name_pt": name_size(str(shown["name"]), _title_width(card, game)),
         **palette(deck.spec.get("colour", "#777777")),
         "deck_name": _localized(deck.spec.get("name"), lang, fallback) or deck.id,
         "vp": card.data.get("vp"),

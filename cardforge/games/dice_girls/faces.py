@@ -133,11 +133,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     "question"}``: the dice icon's numeral or "?", its caption), ``effects``
     (``[{"kind", "icon", "sentence"}]``) and ``words``.
     """
-    names: dict[str, str] = card.data.get("name", {})
-    fallback = game.info.get("source_language")
-    name_lang = lang if lang in names else (fallback if fallback in names else next(iter(names)))
-    other = _other_language(game, name_lang)
-    sub_lang = other if other in names and names[other] != names[name_lang] else None
+    shown = face_kit.names(card, game, lang)
     key = str(card.data.get("attribute", ""))
     spec = game.facts.get("attributes", {}).get(key, {})
     deck_colour = game.decks[card.deck].spec.get("colour", "#777777")
@@ -150,8 +146,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     else:
         caption = _say(WORDS, "dice", lang, n=icon)
     return {
-        "name": names[name_lang], "name_lang": name_lang, "name_pt": name_size(names[name_lang]),
-        "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang,
+        **shown, "name_pt": name_size(str(shown["name"])),
         "attribute": {"key": key, "name": attribute_name(game, key, lang), "icon": key or None},
         **palette(spec.get("colour", deck_colour)),
         "dice_icon": {"mark": str(icon), "caption": caption, "question": question,

@@ -56,14 +56,8 @@ def colour_info(game: Game, colour: str, lang: str) -> dict[str, str]:
 
 
 def _names(card: Card, game: Game, lang: str) -> dict[str, Any]:
-    fallback = game.info.get("source_language")
-    names: dict[str, str] = card.data.get("name", {})
-    name_lang = lang if lang in names else (fallback if fallback in names else next(iter(names)))
-    other = next((code for code in game.languages if code != name_lang), None)
-    sub_lang = other if other in names and names[other] != names[name_lang] else None
-    return {"name": names[name_lang], "name_lang": name_lang,
-            "name_long": text_width(names[name_lang]) > LONG_NAME,
-            "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang}
+    shown = face_kit.names(card, game, lang)
+    return {**shown, "name_long": text_width(shown["name"]) > LONG_NAME}
 
 
 def _text(value: Any, lang: str, fallback: str | None) -> dict[str, str] | None:

@@ -57,14 +57,8 @@ def _width_em(text: str) -> float:
 
 
 def _names(card: Card, game: Game, lang: str) -> dict[str, Any]:
-    names: dict[str, str] = card.data.get("name", {})
-    fallback = game.info.get("source_language")
-    name_lang = lang if lang in names else (fallback if fallback in names else next(iter(names)))
-    other = next((code for code in game.languages if code != name_lang), None)
-    sub_lang = other if other in names and names[other] != names[name_lang] else None
-    return {"name": names[name_lang], "name_lang": name_lang,
-            "name_long": _width_em(names[name_lang]) > LONG_NAME_EM,
-            "subname": names[sub_lang] if sub_lang else None, "subname_lang": sub_lang}
+    shown = face_kit.names(card, game, lang)
+    return {**shown, "name_long": _width_em(shown["name"]) > LONG_NAME_EM}
 
 
 def _character(card: Card, game: Game, lang: str, fallback: str | None) -> dict[str, Any]:
