@@ -23,6 +23,7 @@ class CardforgeError(click.ClickException):
         self.hint = hint
 
     def format_message(self) -> str:
+        """The message, with the hint on its own indented line when there is one."""
         if self.hint:
             return f"{self.message}\n  hint: {self.hint}"
         return self.message

@@ -42,6 +42,7 @@ class Card:
 
     @property
     def marks(self) -> list[str]:
+        """Mark ids the card carries (``marks:``), e.g. ``["experts-only"]``."""
         return list(self.data.get("marks", []))
 
     @property
@@ -72,6 +73,7 @@ class Card:
 
     @property
     def location(self) -> Location:
+        """Where the card's entry starts in its file."""
         return self.locate()
 
 
@@ -107,6 +109,7 @@ class Game:
 
     @property
     def id(self) -> str:
+        """The game pack's id, also the folder name ``cards/<id>/``."""
         return self.spec.id
 
     @property
@@ -125,6 +128,7 @@ class Game:
 
     @property
     def languages(self) -> list[str]:
+        """game.yaml's ``languages``, the first being the default for builds."""
         return list(self.manifest.data.get("languages", ["en"]))
 
     def cards(self) -> Iterator[Card]:

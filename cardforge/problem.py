@@ -48,14 +48,17 @@ class Problem:
 
     @property
     def path(self) -> Path:
+        """The file the Problem is in."""
         return self.location.path
 
     @property
     def line(self) -> int:
+        """1-based line."""
         return self.location.line
 
     @property
     def col(self) -> int:
+        """1-based column, in characters."""
         return self.location.col
 
     def with_severity(self, severity: Severity) -> Problem:
@@ -63,4 +66,5 @@ class Problem:
         return replace(self, severity=severity)
 
     def sort_key(self) -> tuple[str, int, int, str]:
+        """(path, line, col, code): the order reports list Problems in."""
         return (str(self.location.path), self.location.line, self.location.col, self.code)

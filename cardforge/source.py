@@ -114,6 +114,7 @@ class _Walker:
         self.problems: list[Problem] = []
 
     def build(self, node: yaml.Node, pointer: Pointer, depth: int = 0) -> Any:
+        """Plain data for ``node`` at ``pointer``, recording locations. Raises LoadError."""
         self.doc.values[pointer] = _loc(self.doc.path, node.start_mark)
         if depth > 200:
             raise LoadError([Problem(self.doc.values[pointer], YAML_SYNTAX,

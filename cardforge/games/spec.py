@@ -55,6 +55,7 @@ class GameSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def name(self, lang: str = "en") -> str:
+        """The game's name in ``lang``, else the first name given, else the id."""
         return self.names.get(lang) or next(iter(self.names.values()), self.id)
 
 
