@@ -8,9 +8,12 @@ name, so any pack gets them.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.model import Game
@@ -79,10 +82,36 @@ def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     return written
 
 
+def build_rules(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """The rule booklet: ``<game>-rules-<lang>.pdf``, A5 pages (cover, contents, chapters,
+    components, example cards, glossary, diagrams). Raises RenderError from rendering."""
+    return _booklet(game, lang, options, "rules")
+
+
+def build_rulesheet(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """The quick-reference sheet: ``<game>-rulesheet-<lang>.pdf``, one or two A4 pages.
+    Raises RenderError from rendering."""
+    return _booklet(game, lang, options, "rulesheet")
+
+
+def _booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Path]:
+    from cardforge.booklet.document import booklet_html
+    from cardforge.render.booklet import layout_booklet, write_booklet_pdf
+
+    source = booklet_html(game, lang, options.root, kind)
+    document = layout_booklet(source.html, game.root, options.root)
+    path = options.out / game.id / f"{game.id}-{kind}-{lang}.pdf"
+    with pikepdf.open(io.BytesIO(write_booklet_pdf(document))) as pdf:
+        write_pdf_atomically(pdf, path)
+    return [path]
+
+
 Builder = Callable[[Game, str, BuildOptions], list[Path]]
 
 BUILDERS: dict[str, Builder] = {
     "cards": build_cards,
     "dice": build_dice,
+    "rules": build_rules,
+    "rulesheet": build_rulesheet,
 }
 """Product name → builder. A pack's ``products`` must name keys of this table."""
