@@ -61,3 +61,20 @@ def test_the_contents_give_the_page_each_chapter_starts_on(out):
     line = next(t for t in toc if t.startswith("End of the game"))
     page = int(line.rstrip().split(".")[-1])
     assert "End of the game" in texts[page - 1].split("\n", 3)[-1]
+
+
+def test_saddle_imposition_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    result = CliRunner().invoke(main, ["build", "dixe-on-card", "--product", "rules", "--lang", "fr",
+                                       "--imposition", "saddle", "--quiet", "--out", str(tmp_path),
+                                       "-w", str(REPO)])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "dixe-on-card"
+    with pikepdf.open(folder / "dixe-on-card-rules-fr.pdf") as booklet:
+        pages = len(booklet.pages)
+    for paper in ("a4", "letter"):
+        with pikepdf.open(folder / f"dixe-on-card-rules-fr-saddle-{paper}.pdf") as sheets:
+            assert len(sheets.pages) == -(-pages // 4) * 2  # two sides a sheet, four pages a sheet
