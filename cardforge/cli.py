@@ -101,10 +101,13 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path)
               help="How backs are placed: long-edge or short-edge duplex, or no backs.")
 @click.option("--die-edge", type=click.Choice([f"{e:g}" for e in DIE_EDGES_MM]), default="16",
               show_default=True, help="Edge in mm of printed custom dice (the dice product).")
+@click.option("--imposition", type=click.Choice(["saddle"]), default=None,
+              help="Also impose rule booklets 2-up on A4 / Letter in saddle-stitch order.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          product: str | None, duplex: str, die_edge: str, quiet: bool, workspace: Path) -> None:
+          product: str | None, duplex: str, die_edge: str, imposition: str | None, quiet: bool,
+          workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
@@ -115,4 +118,4 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     from cardforge.commands import build as command
 
     command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
-                die_edge_mm=float(die_edge))
+                die_edge_mm=float(die_edge), imposition=imposition)

@@ -8,9 +8,12 @@ name, so any pack gets them.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.model import Game
@@ -25,13 +28,15 @@ PAPERS = ("a4", "letter")
 class BuildOptions:
     """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
     workspace ``root`` (templates and assets), the ``out`` folder, and ``die_edge_mm``, the
-    edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``)."""
+    edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``), and
+    ``imposition`` (``"saddle"`` or None) for booklets."""
 
     root: Path
     out: Path
     papers: tuple[str, ...] = PAPERS
     duplex: str = "long"
     die_edge_mm: float = DEFAULT_EDGE_MM
+    imposition: str | None = None
 
 
 def output_path(options: BuildOptions, game: Game, product: str, lang: str, suffix: str) -> Path:
@@ -79,10 +84,45 @@ def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     return written
 
 
+def build_rules(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """The rule booklet: ``<game>-rules-<lang>.pdf``, A5 pages (cover, contents, chapters,
+    components, example cards, glossary, diagrams); with ``options.imposition`` ``"saddle"``
+    also ``<game>-rules-<lang>-saddle-<paper>.pdf`` for each paper: the same pages 2-up on
+    landscape sheets in saddle-stitch order, padded to a multiple of 4, to print duplex
+    (flip on the short edge) and fold. Raises RenderError from rendering."""
+    return _booklet(game, lang, options, "rules")
+
+
+def build_rulesheet(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """The quick-reference sheet: ``<game>-rulesheet-<lang>.pdf``, one or two A4 pages.
+    Raises RenderError from rendering."""
+    return _booklet(game, lang, options, "rulesheet")
+
+
+def _booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Path]:
+    from cardforge.booklet.document import booklet_html
+    from cardforge.render.booklet import impose_saddle, layout_booklet, write_booklet_pdf
+
+    source = booklet_html(game, lang, options.root, kind)
+    document = layout_booklet(source.html, game.root, options.root)
+    path = options.out / game.id / f"{game.id}-{kind}-{lang}.pdf"
+    written = [path]
+    with pikepdf.open(io.BytesIO(write_booklet_pdf(document))) as pdf:
+        write_pdf_atomically(pdf, path)
+        if options.imposition == "saddle" and kind == "rules":
+            for paper in options.papers:
+                saddle = path.with_name(f"{path.stem}-saddle-{paper}.pdf")
+                write_pdf_atomically(impose_saddle(pdf, paper), saddle)
+                written.append(saddle)
+    return written
+
+
 Builder = Callable[[Game, str, BuildOptions], list[Path]]
 
 BUILDERS: dict[str, Builder] = {
     "cards": build_cards,
     "dice": build_dice,
+    "rules": build_rules,
+    "rulesheet": build_rulesheet,
 }
 """Product name → builder. A pack's ``products`` must name keys of this table."""

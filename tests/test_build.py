@@ -34,7 +34,8 @@ def test_build_prints_the_paths_it_wrote(built):
     out, result = built
     assert result.exit_code == 0, result.output
     written = [Path(line) for line in result.output.splitlines()]
-    assert written == [out / "comic-creator" / f"comic-creator-cards-{p}.pdf" for p in ("a4", "letter")]
+    assert written == [out / "comic-creator" / f"comic-creator-cards-{p}.pdf" for p in ("a4", "letter")] + [
+        out / "comic-creator" / "comic-creator-rules-en.pdf"]
     assert sorted(p.name for p in (out / "comic-creator").iterdir()) == sorted(w.name for w in written)
 
 

@@ -94,9 +94,10 @@ def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptio
 
 def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
         product: str | None, duplex: str, quiet: bool, workspace: Path,
-        die_edge_mm: float = DEFAULT_EDGE_MM) -> None:
+        die_edge_mm: float = DEFAULT_EDGE_MM, imposition: str | None = None) -> None:
     """Build ``games`` (default: all in the workspace); print the files written.
-    ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm.
+    ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm;
+    ``imposition`` ``"saddle"`` also imposes rule booklets for saddle stitching.
 
     Exits 1 if any game had data errors, 2 for other failures, after building the rest.
     """
@@ -104,7 +105,7 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
     chosen = paper or config.paper
     options = BuildOptions(root=config.root, out=config.out, duplex=duplex,
                            papers=PAPERS if chosen in (None, "all") else (chosen,),
-                           die_edge_mm=die_edge_mm)
+                           die_edge_mm=die_edge_mm, imposition=imposition)
     targets = _targets(config, games)
     show = not quiet and sys.stderr.isatty()  # no bar in CI logs or pipes
     started = time.perf_counter()

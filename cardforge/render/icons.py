@@ -138,6 +138,12 @@ class IconSet:
         """Every icon name, sorted."""
         return sorted(self._icons)
 
+    def own_names(self) -> list[str]:
+        """Names of the icons that are not core icons as drawn by :func:`core_icons` (a
+        game's own icons, including its redrawn core ones), sorted."""
+        core = core_icons()
+        return sorted(n for n, svg in self._icons.items() if core.get(n) != svg)
+
     def svg(self, name: str, css_class: str = "icon") -> Markup:
         """Icon ``name`` as inline ``<svg>`` one text line high (1em, its own aspect ratio),
         sitting on the baseline like a capital letter. Raises KeyError for an unknown name."""

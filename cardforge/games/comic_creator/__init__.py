@@ -17,8 +17,9 @@ GAME = GameSpec(
     names={"en": "Comic Creator", "ja": "コミッククリエイター"},
     schema="comic-creator.schema.json",
     rules=rules.MODULES,
-    products=("cards",),
+    products=("cards", "rules"),
     face_context=lazy("cardforge.games.comic_creator.faces:face_context"),
     back_context=lazy("cardforge.games.comic_creator.faces:back_context"),
     stats=lazy("cardforge.games.comic_creator.stats:cost_table"),
+    extra={"diagrams": {"cost-kinds": "cardforge.games.comic_creator.diagrams:cost_kinds"}},
 )

@@ -20,8 +20,9 @@ GAME = GameSpec(
     names={"en": "Writers' Battle", "ja": "作家バトル"},
     schema="writers-battle.schema.json",
     rules=rules.MODULES,
-    products=("cards",),
+    products=("cards", "rules"),
     face_context=lazy("cardforge.games.writers_battle.faces:face_context"),
     back_context=lazy("cardforge.games.writers_battle.faces:back_context"),
     stats=lazy("cardforge.games.writers_battle.stats:table"),
+    extra={"diagrams": {"movement-types": "cardforge.games.writers_battle.diagrams:movement_types"}},
 )

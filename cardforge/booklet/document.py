@@ -1,0 +1,195 @@
+"""A game's rule booklet as one HTML document, ready for WeasyPrint.
+
+Recipe: read the rules Markdown (:mod:`cardforge.booklet.markdown`); for each block take
+its text in the booklet's language (:class:`~cardforge.i18n.translations.Translations`),
+fill its placeholders from game.yaml (:mod:`cardforge.booklet.placeholders`), render the
+inline Markdown (raw HTML off) and swap ``:icon:`` tokens for inline SVG; expand
+directives into generated parts (:mod:`cardforge.booklet.parts`); put a cover and a table
+of contents in front. Page size, running header and page numbers are the stylesheet's
+(``booklet.css`` on the template search path, so a workspace can override it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup, escape
+
+from cardforge.booklet import parts
+from cardforge.booklet.markdown import Block, load_rules, markdown
+from cardforge.booklet.placeholders import PlaceholderError, fill, values
+from cardforge.booklet.words import word
+from cardforge.errors import RenderError
+from cardforge.i18n.translations import Translations
+from cardforge.model import Game
+from cardforge.render.cards import _absolute_urls, render_card_faces
+from cardforge.render.icons import TOKEN_RE, IconSet
+from cardforge.render.jinja import make_environment, template_search_path
+
+KINDS = ("rules", "rulesheet")
+"""``rules``: the full booklet; ``rulesheet``: the quick reference (no cover or contents)."""
+
+
+@dataclass
+class BookletHTML:
+    """The document: ``html`` (stylesheet inlined) and, per block rendered, its source
+    ``units`` (element id → Block), so layout findings can be traced back to a file:line."""
+
+    html: str
+    units: dict[str, Block] = field(default_factory=dict)
+
+
+def source_language(game: Game) -> str:
+    """The language the game's texts are written in (game.yaml ``source_language``, else
+    its first language)."""
+    return str(game.info.get("source_language") or game.languages[0])
+
+
+@cache
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+class _Writer:
+    """Turns blocks into HTML for one game and language."""
+
+    def __init__(self, game: Game, lang: str, workspace: Path) -> None:
+        self.game, self.lang, self.workspace = game, lang, workspace
+        self.tr = Translations.load(game.root, lang, source_language(game))
+        self.namespace = values(game)
+        search_path = template_search_path(workspace, game.id)
+        self.env = make_environment(search_path)
+        self.icons = IconSet.for_game(search_path, game.spec.icons_dir)
+        self._faces = None
+        self.units: dict[str, Block] = {}
+
+    def inline(self, block: Block) -> Markup:
+        """The block's text in the language, filled, rendered as inline HTML with icons."""
+        text = self.tr.text(block.text)
+        try:
+            filled = fill(text, self.namespace, self.lang, block.location,
+                          _lines(block.location.path) if text == block.text else None)
+        except PlaceholderError as exc:
+            raise RenderError(f"{exc}" + ("" if text == block.text else f" (in the {self.lang} "
+                              "translation of this paragraph)"), hint=exc.hint) from None
+        html = markdown().renderInline(filled)
+        return Markup(TOKEN_RE.sub(lambda m: self.icons.svg(m.group(1)) if self.icons.known(
+            m.group(1)) else m.group(0), html))
+
+    def directive(self, block: Block) -> Markup:
+        where = str(block.location)
+        if block.text == "components":
+            return parts.components(self.game, self.tr)
+        if block.text == "glossary":
+            return parts.glossary(self.game, self.icons, self.tr)
+        if block.text == "examples":
+            return parts.example_cards(block.args, self.face_png, where)
+        if block.text == "diagram" and block.args:
+            return parts.diagram(self.game, block.args[0], self.tr, self.icons, where)
+        raise RenderError(f"{where}: unknown directive [[{block.text}]]",
+                          hint="directives: [[components]], [[glossary]], "
+                               "[[examples: card-id, …]], [[diagram: name]]")
+
+    def face_png(self, card_id: str) -> bytes:
+        if self._faces is None:
+            faces = render_card_faces(self.game, self.lang, self.workspace)
+            self._faces = parts.rasterize(faces.pdf, faces.front_page, self.game.card_geometry()[2])
+        return self._faces(card_id)
+
+    def body(self, blocks: list[Block]) -> tuple[str, list[tuple[int, str, Markup]]]:
+        """The blocks as HTML, and the contents entries (level, element id, title)."""
+        out: list[str] = []
+        toc: list[tuple[int, str, Markup]] = []
+        open_list: int | None = None
+        for index, block in enumerate(blocks):
+            if open_list is not None and (block.kind != "item" or block.list_id != open_list):
+                out.append("</ol>" if blocks[index - 1].ordered else "</ul>")
+                open_list = None
+            uid = f"u{index}"
+            if block.kind == "directive":
+                out.append(f'<div class="part part-{escape(block.text)}">{self.directive(block)}</div>')
+                continue
+            self.units[uid] = block
+            html = self.inline(block)
+            if block.kind == "heading":
+                level = min(block.level, 3)
+                out.append(f'<h{level} id="{uid}">{html}</h{level}>')
+                if level <= 2:
+                    toc.append((level, uid, html))
+            elif block.kind == "item":
+                if open_list is None:
+                    out.append("<ol>" if block.ordered else "<ul>")
+                    open_list = block.list_id
+                out.append(f'<li id="{uid}">{html}</li>')
+            else:
+                out.append(f'<p id="{uid}">{html}</p>')
+        if open_list is not None:
+            out.append("</ol>" if blocks[-1].ordered else "</ul>")
+        return "\n".join(out), toc
+
+    def stylesheet(self, name: str) -> str:
+        try:
+            source, filename, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
+        except jinja2.TemplateNotFound:
+            raise RenderError(f"stylesheet {name} not found",
+                              hint="it belongs in templates/_base/") from None
+        return _absolute_urls(source, Path(filename or ".").parent)
+
+
+def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules") -> BookletHTML:
+    """The booklet (``kind`` ``rules``) or quick-reference sheet (``rulesheet``) of ``game``
+    in ``lang`` as HTML.
+
+    Raises RenderError for a game without rules files, a placeholder game.yaml cannot fill
+    (at its file:line:col), an unknown directive, example card or diagram, a missing
+    stylesheet.
+    """
+    blocks = load_rules(game.root)
+    if not blocks:
+        raise RenderError(f"{game.id} has no rules to print",
+                          hint=f"write them as Markdown in {game.root / 'rules'}/*.md")
+    writer = _Writer(game, lang, workspace)
+    if kind == "rulesheet":
+        blocks = sheet_blocks(blocks)
+    body, toc = writer.body(blocks)
+    name = escape(writer.tr.localized(game.info.get("name")) or game.id)
+    front = "" if kind == "rulesheet" else cover(game, writer, name) + contents(toc, lang)
+    css = writer.stylesheet(f"{'booklet' if kind == 'rules' else 'rulesheet'}.css")
+    title = escape(word(kind, lang))
+    html = (f'<!DOCTYPE html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            f"<title>{name} — {title}</title><style>{css}</style></head>"
+            f'<body class="{kind}"><div class="running-title">{name}</div>{front}'
+            f'<main>{body}</main></body></html>')
+    return BookletHTML(html=html, units=writer.units)
+
+
+SHEET_DIRECTIVES = ("components", "glossary", "diagram")
+
+
+def sheet_blocks(blocks: list[Block]) -> list[Block]:
+    """The blocks a quick-reference sheet keeps: headings, list items and the compact
+    generated parts (no running paragraphs, no example cards)."""
+    return [b for b in blocks if b.kind in ("heading", "item")
+            or (b.kind == "directive" and b.text in SHEET_DIRECTIVES)]
+
+
+def cover(game: Game, writer: _Writer, name: Markup) -> str:
+    """The cover page: the game's name, the word for rules, the player count."""
+    players = game.info.get("players") or {}
+    low, high = players.get("min"), players.get("max")
+    count = word("players-one" if low == high else "players", writer.lang, min=low, max=high)
+    return (f'<section class="cover"><h1 class="game-title">{name}</h1>'
+            f'<p class="subtitle">{escape(word("rules", writer.lang))}</p>'
+            f'<p class="players">{escape(count)}</p></section>')
+
+
+def contents(toc: list[tuple[int, str, Markup]], lang: str) -> str:
+    """The table of contents; page numbers are filled by the stylesheet (target-counter)."""
+    items = "".join(f'<li class="toc-{level}"><a href="#{uid}">{re.sub(r"<svg.*?</svg>", "", title)}'
+                    "</a></li>" for level, uid, title in toc)
+    heading = f'<h2 class="toc-title">{escape(word("contents", lang))}</h2>'
+    return f'<nav class="toc">{heading}<ul>{items}</ul></nav>'

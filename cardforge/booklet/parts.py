@@ -1,0 +1,124 @@
+"""The generated parts of a booklet: component list, icon glossary, example cards, diagrams.
+
+Each returns HTML (:class:`markupsafe.Markup`, every game text escaped). Counts are
+computed from the loaded game (a deck's cards with quantities summed, dice from game.yaml
+or the pack's custom dice), never typed.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from cardforge.booklet.words import word
+from cardforge.errors import RenderError
+from cardforge.games.spec import lazy
+from cardforge.i18n.translations import Translations
+from cardforge.model import Game
+from cardforge.render.icons import DIE_COLOURS, IconSet, die_svg
+
+
+def components(game: Game, tr: Translations) -> Markup:
+    """``<ul class="components">``: each deck (name and card count), each colour of the
+    dice supply in ``facts.dice.supply`` (if any), each custom die of the pack."""
+    lang = tr.lang
+    rows: list[tuple[Markup, int]] = []
+    for deck in game.decks.values():
+        rows.append((escape(word("cards", lang, name=tr.localized(deck.spec.get("name")))),
+                     deck.size))
+    supply = (game.facts.get("dice") or {}).get("supply") if isinstance(game.facts.get("dice"),
+                                                                         Mapping) else None
+    for colour, count in (supply or {}).items():
+        icon = Markup(die_svg(None, colour)) if colour in DIE_COLOURS else Markup("")
+        label = word(colour, lang) if colour in DIE_COLOURS else colour
+        rows.append((icon + escape(word("dice", lang, name=label)), int(count)))
+    dice = (game.spec.dice(game) if game.spec.dice else None) or []
+    if dice:
+        names = ", ".join(tr.localized(die.name) for die in dice)
+        rows.append((escape(word("custom-dice", lang, names=names)), len(dice)))
+    items = "".join(f'<li><span class="count">{count}</span> × {label}</li>' for label, count in rows)
+    return Markup(f'<ul class="components">{items}</ul>')
+
+
+def icon_name(game: Game, icon: str) -> tuple[Any, Any]:
+    """(name, meaning) of a pack icon as ``{lang: text}`` mappings (meaning may be None),
+    from game.yaml: ``icons.<icon>``, ``marks.<icon>``, or any ``facts.<group>.<icon>``
+    (its ``name``, or itself when it is a ``{lang: text}`` mapping). (None, None) if none."""
+    for group in (game.info.get("icons"), game.info.get("marks"), *game.facts.values()):
+        if not isinstance(group, Mapping) or not isinstance(group.get(icon), Mapping):
+            continue
+        entry = group[icon]
+        if isinstance(entry.get("name"), Mapping):
+            return entry["name"], entry.get("meaning")
+        if all(isinstance(v, str) for v in entry.values()):
+            return entry, None
+    return None, None
+
+
+def glossary(game: Game, icons: IconSet, tr: Translations) -> Markup:
+    """``<dl class="glossary">``: each pack icon drawn, with its name and meaning."""
+    rows = []
+    for name in icons.own_names():
+        label, meaning = icon_name(game, name)
+        text = escape(tr.localized(label) or name)
+        extra = Markup(f'<span class="meaning">{escape(tr.localized(meaning))}</span>') \
+            if meaning else Markup("")
+        rows.append(f'<div class="entry">{icons.svg(name, "glossary-icon")}'
+                    f'<div class="words"><span class="name">{text}</span>{extra}</div></div>')
+    return Markup(f'<div class="glossary">{"".join(rows)}</div>')
+
+
+def example_cards(card_ids: tuple[str, ...], faces_png: Callable[[str], bytes], where: str) -> Markup:
+    """``<div class="examples">`` with each card's rendered front (``faces_png(id)`` → PNG).
+    Raises RenderError naming ``where`` for an unknown card id."""
+    figures = []
+    for card_id in card_ids:
+        try:
+            png = faces_png(card_id)
+        except KeyError:
+            raise RenderError(f"{where}: no card {card_id!r} to show as an example",
+                              hint="name card ids from the game's card files") from None
+        data = base64.b64encode(png).decode("ascii")
+        figures.append(f'<img class="example" src="data:image/png;base64,{data}" alt="{escape(card_id)}">')
+    return Markup(f'<div class="examples">{"".join(figures)}</div>')
+
+
+def diagram(game: Game, name: str, tr: Translations, icons: IconSet, where: str) -> Markup:
+    """The pack's diagram ``name``: ``GameSpec.extra["diagrams"][name]`` names a
+    ``"module:function"`` called with (game, translations, icons) → Markup. Raises
+    RenderError naming ``where`` when the pack has no such diagram."""
+    table = game.spec.extra.get("diagrams") or {}
+    if name not in table:
+        raise RenderError(f"{where}: game {game.id} has no diagram {name!r}",
+                          hint=f"its diagrams: {', '.join(table) or 'none'}")
+    return Markup(lazy(table[name])(game, tr, icons))
+
+
+def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
+              dpi: int = 200) -> Callable[[str], bytes]:
+    """``png(card_id)``: the trim of page ``pages[card_id]`` of ``pdf`` as PNG bytes at
+    ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
+    import pypdfium2
+
+    from cardforge.render.geometry import mm_to_pt
+
+    cache: dict[int, bytes] = {}
+
+    def png(card_id: str) -> bytes:
+        page = pages[card_id]
+        if page not in cache:
+            document = pypdfium2.PdfDocument(pdf)
+            try:
+                bitmap = document[page].render(scale=dpi / 72, crop=(mm_to_pt(bleed_mm),) * 4)
+                buffer = io.BytesIO()
+                bitmap.to_pil().convert("RGB").save(buffer, format="PNG", optimize=True)
+                cache[page] = buffer.getvalue()
+            finally:
+                document.close()
+        return cache[page]
+
+    return png
