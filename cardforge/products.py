@@ -24,6 +24,11 @@ from cardforge.render.sheets import card_sheets
 PAPERS = ("a4", "letter")
 
 
+class ProductSkipped(Exception):
+    """A product that cannot be made in this language yet; the build reports the message as a
+    note and goes on (it is not a failure)."""
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
@@ -101,7 +106,14 @@ def build_rulesheet(game: Game, lang: str, options: BuildOptions) -> list[Path]:
 
 def _booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Path]:
     from cardforge.booklet.document import booklet_html
+    from cardforge.i18n.translations import catalog_paths
     from cardforge.render.booklet import impose_saddle, layout_booklet, write_booklet_pdf
+
+    source_lang = game.info.get("source_language") or game.languages[0]
+    if lang != source_lang and not catalog_paths(game.root, lang):
+        raise ProductSkipped(
+            f"{game.id}: no {lang} {kind} yet: the rules are written in {source_lang} and "
+            f"cards/{game.id}/locale/{lang}/LC_MESSAGES/ holds no catalog to translate them")
 
     source = booklet_html(game, lang, options.root, kind)
     document = layout_booklet(source.html, game.root, options.root)

@@ -75,3 +75,11 @@ def test_build_listing_folds_png_folders_into_one_line(tmp_path):
     paths = [tmp_path / "g-cards-a4.pdf", *(tmp_path / "png" / f"d-side{i}.png" for i in range(1, 7)),
              tmp_path / "g-nets-a4.pdf"]
     assert listing(paths, tmp_path) == ["g-cards-a4.pdf", "png/ (6 PNG files)", "g-nets-a4.pdf"]
+
+
+def test_asking_for_rules_in_a_language_with_no_catalog_is_an_error(tmp_path):
+    result = run("build", "comic-creator", "--product", "rules", "--lang", "en", "--quiet",
+                 "-w", str(REPO), "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert "no en rules yet" in result.output and "locale/en/LC_MESSAGES" in result.output
+    assert not any(tmp_path.rglob("*.pdf"))

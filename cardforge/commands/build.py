@@ -23,7 +23,7 @@ from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.model import Game
 from cardforge.problem import Severity
-from cardforge.products import BUILDERS, PAPERS, BuildOptions
+from cardforge.products import BUILDERS, PAPERS, BuildOptions, ProductSkipped
 from cardforge.workspace import find_game_dirs, load_game
 
 
@@ -75,8 +75,11 @@ def _products(spec: GameSpec, product: str | None) -> list[str]:
 
 
 def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptions,
-               lang: str | None, product: str | None, step) -> list[Path]:
+               lang: str | None, product: str | None, step, notes: list[str]) -> list[Path]:
     """Build one game's products; return the files written. Raises CardforgeError.
+
+    A product that cannot be made in a language yet (ProductSkipped) adds a line to
+    ``notes``, unless that very product and language were asked for: then it is an error.
 
     ``step(label)`` is called before each language × product (progress).
     """
@@ -87,6 +90,11 @@ def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptio
             step(f"{game.id} {name} ({language})")
             try:
                 written.extend(BUILDERS[name](game, language, options))
+            except ProductSkipped as exc:
+                if lang and product:
+                    raise ConfigError(str(exc), hint="add the catalog (see docs), or build "
+                                      "the game's source language") from None
+                notes.append(str(exc))
             except ValueError as exc:
                 raise ConfigError(f"{game.id}: {exc}") from None
     return written
@@ -111,15 +119,18 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
     started = time.perf_counter()
     written: list[Path] = []
     failures: list[CardforgeError] = []
+    notes: list[str] = []
     steps = sum(len(_products(spec, product)) * 2 for spec, _ in targets)  # ~2 languages a game
     with click.progressbar(length=steps, label="Building", file=sys.stderr, hidden=not show,
                            item_show_func=lambda label: label) as bar:
         for spec, folder in targets:
             try:
                 written.extend(build_game(spec, folder, config, options, lang, product,
-                                          lambda label: bar.update(1, label)))
+                                          lambda label: bar.update(1, label), notes))
             except CardforgeError as exc:
                 failures.append(exc)
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
     for exc in failures:
         click.echo(f"error: {exc.format_message()}", err=True)
     for line in listing(written, workspace):

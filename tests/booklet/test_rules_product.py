@@ -9,14 +9,17 @@ import pypdfium2
 import pytest
 
 from cardforge.games.spec import discover
-from cardforge.products import BuildOptions, build_rules
+from cardforge.products import BuildOptions, ProductSkipped, build_rules
 from cardforge.render.geometry import mm_to_pt
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 A5_PT = (round(mm_to_pt(148), 1), round(mm_to_pt(210), 1))
-JOBS = [(g, lang) for g, spec in sorted(discover().items())
-        for lang in load_game(REPO / "cards" / g, spec).game.languages]
+GAMES = {g: load_game(REPO / "cards" / g, spec).game for g, spec in sorted(discover().items())}
+JOBS = [(g, game.info["source_language"]) for g, game in GAMES.items()]
+"""The rules are written in each game's source language; other languages need a catalog."""
+OTHER = [(g, lang) for g, game in GAMES.items() for lang in game.languages
+         if lang != game.info["source_language"]]
 
 
 def page_texts(path: Path) -> list[str]:
@@ -51,6 +54,13 @@ def test_booklet_builds_in_a5_with_cover_contents_and_counts(out, game_id, lang)
     assert "{" not in whole                        # every placeholder filled
     for deck in game.decks.values():               # counts computed from the cards
         assert f"{deck.size} ×" in whole or f"{deck.size}\u00a0×" in whole
+
+
+@pytest.mark.parametrize(("game_id", "lang"), OTHER)
+def test_a_language_without_a_catalog_is_skipped_with_a_reason(out, game_id, lang):
+    with pytest.raises(ProductSkipped, match=f"no {lang} rules yet"):
+        build_rules(GAMES[game_id], lang, BuildOptions(root=REPO, out=out))
+    assert not (out / game_id / f"{game_id}-rules-{lang}.pdf").exists()
 
 
 def test_the_contents_give_the_page_each_chapter_starts_on(out):
