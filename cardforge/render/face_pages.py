@@ -1,26 +1,29 @@
 """Faces read back from the cache: a lazy sequence of pages, and fonts shared between them.
 
 Every cached face is a PDF of its own, so a font subset laid out for a chunk of faces is
-stored once per face. :class:`FontSharer` gives the output one copy of each distinct font
-(equal by content), however many faces use it; :func:`assemble` builds one PDF of many
-faces that way.
+stored once per face. :func:`share_equal_fonts` leaves an output PDF one copy of each
+distinct font (equal by content), however many faces use it; :func:`assemble` builds one
+PDF of many faces that way.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import io
+from collections.abc import Sequence
 from pathlib import Path
-from typing import overload
 
 import pikepdf
 from pikepdf import Name, ObjectType
 
+from cardforge.render.pdf_split import holders_in
+
 
 class FacePages(Sequence[pikepdf.Page]):
-    """``pages[i]`` is the single page of ``files[i]``, opened (into memory, so no file
-    handle stays open) on first use; the PDFs stay open while this object lives, because
-    pages copied from them into another PDF are read when that PDF is saved."""
+    """``pages[i]`` is the single page of ``files[i]``, read into memory (no file handle
+    stays open). Only the page fetched last is kept open: a page is valid until the next
+    one is fetched, so copy it (``copy_foreign``, ``pages.append``) before fetching
+    another; what was copied stays readable after its source is closed."""
 
     def __init__(self, files: Sequence[Path]) -> None:
         self.files = tuple(files)
@@ -29,21 +32,19 @@ class FacePages(Sequence[pikepdf.Page]):
     def __len__(self) -> int:
         return len(self.files)
 
-    @overload
-    def __getitem__(self, index: int) -> pikepdf.Page: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[pikepdf.Page]: ...
-
-    def __getitem__(self, index: int | slice) -> pikepdf.Page | Sequence[pikepdf.Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def __getitem__(self, index: int) -> pikepdf.Page:  # type: ignore[override]
+        if not isinstance(index, int):
+            raise TypeError("FacePages is indexed by int only (a page is valid until the next)")
         if index < 0:
             index += len(self)
         if index not in self._open:
-            import io
-
+            self._open.clear()
             self._open[index] = pikepdf.open(io.BytesIO(self.files[index].read_bytes()))
         return self._open[index].pages[0]
+
+
+_NUMBERS = frozenset({"/W", "/W2", "/Widths"})
+"""Font keys whose arrays hold only numbers (and arrays of numbers), hashed in one piece."""
 
 
 def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0) -> None:
@@ -75,7 +76,11 @@ def _feed_dict(obj: pikepdf.Object, digest: hashlib._Hash, depth: int) -> None:
         if key in ("/Length", "/Parent"):
             continue
         digest.update(key.encode())
-        _feed(obj[key], digest, depth + 1)
+        value = obj[key]
+        if key in _NUMBERS and isinstance(value, pikepdf.Array) and not value.is_indirect:
+            digest.update(value.unparse())  # glyph widths: only numbers, often thousands
+        else:
+            _feed(value, digest, depth + 1)
     digest.update(b">>")
 
 
@@ -86,66 +91,59 @@ def content_key(obj: pikepdf.Object) -> str:
     return digest.hexdigest()
 
 
-class FontSharer:
-    """Copies face pages into ``out`` (as pages or form XObjects), each distinct font once."""
+def share_equal_fonts(pdf: pikepdf.Pdf) -> int:
+    """Point every use of a font at one copy of each distinct font (equal by content), in
+    the resources of every page and of every form, pattern or soft mask they draw. The
+    copies no longer used are not written when ``pdf`` is saved. Returns how many font
+    references were redirected."""
+    canonical: dict[str, pikepdf.Object] = {}
+    keys: dict[tuple[int, int], str] = {}
+    seen: set[tuple[int, int]] = set()
+    redirected = 0
 
-    def __init__(self, out: pikepdf.Pdf) -> None:
-        self.out = out
-        self._fonts: dict[str, pikepdf.Object] = {}
+    def visit(resources: pikepdf.Object) -> None:
+        nonlocal redirected
+        fonts = resources.get(Name.Font)
+        if isinstance(fonts, pikepdf.Dictionary):
+            for name in list(fonts.keys()):
+                font = fonts[name]
+                memo = font.objgen if font.is_indirect else None
+                key = keys.get(memo) if memo else None
+                if key is None:
+                    key = content_key(font)
+                    if memo:
+                        keys[memo] = key
+                shared = canonical.setdefault(key, font)
+                if shared.objgen != font.objgen or not font.is_indirect:
+                    fonts[name] = shared
+                    redirected += 1
+        for category in (Name.XObject, Name.Pattern, Name.ExtGState):
+            entries = resources.get(category)
+            if not isinstance(entries, pikepdf.Dictionary):
+                continue
+            for child in (h for entry in entries.values() for h in holders_in(entry)):
+                if child.objgen not in seen:
+                    seen.add(child.objgen)
+                    visit(child.Resources)
 
-    def _copy(self, page: pikepdf.Page, make: Callable[[], pikepdf.Object]) -> pikepdf.Object:
-        """``make()`` (which copies ``page`` into ``out``) with the page's fonts that equal an
-        earlier copy's left out of the copy and pointed at that copy instead."""
-        resources = page.obj.get(Name.Resources)
-        fonts = resources.get(Name.Font) if resources is not None else None
-        if fonts is None:
-            return make()
-        reused: dict[str, tuple[pikepdf.Object, pikepdf.Object]] = {}
-        keys: dict[str, str] = {}
-        for name in list(fonts.keys()):
-            key = content_key(fonts[name])
-            if key in self._fonts:
-                reused[name] = (self._fonts[key], fonts[name])
-                del fonts[name]
-            else:
-                keys[name] = key
-        try:
-            copied = make()
-        finally:
-            for name, (_, original) in reused.items():
-                fonts[name] = original  # the source page may be copied again (another paper)
-        copied_fonts = copied.Resources.Font
-        for name, key in keys.items():
-            self._fonts[key] = copied_fonts[name]
-        for name, (shared, _) in reused.items():
-            copied_fonts[name] = shared
-        return copied
+    for page in pdf.pages:
+        if Name.Resources in page.obj:
+            visit(page.obj.Resources)
+    return redirected
 
-    def form(self, page: pikepdf.Page) -> pikepdf.Object:
-        """``page`` as a form XObject owned by ``out``; its /BBox is the page's MediaBox
-        (qpdf would use the TrimBox and cut the bleed off)."""
 
-        def make() -> pikepdf.Object:
-            form = page.as_form_xobject(handle_transformations=False)
-            form.BBox = pikepdf.Array([float(v) for v in page.mediabox])
-            return self.out.copy_foreign(form)
-
-        return self._copy(page, make)
-
-    def page(self, page: pikepdf.Page) -> None:
-        """Append ``page`` (boxes kept) to ``out``."""
-
-        def make() -> pikepdf.Object:
-            self.out.pages.append(page)
-            return self.out.pages[-1].obj
-
-        self._copy(page, make)
+def face_form(out: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
+    """``page`` as a form XObject owned by ``out``; its /BBox is the page's MediaBox (qpdf
+    would use the TrimBox and cut the bleed off)."""
+    form = page.as_form_xobject(handle_transformations=False)
+    form.BBox = pikepdf.Array([float(v) for v in page.mediabox])
+    return out.copy_foreign(form)
 
 
 def assemble(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
     """One PDF with ``pages`` in order (boxes kept), sharing equal fonts between them."""
     out = pikepdf.new()
-    sharer = FontSharer(out)
     for page in pages:
-        sharer.page(page)
+        out.pages.append(page)
+    share_equal_fonts(out)
     return out

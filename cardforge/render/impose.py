@@ -19,7 +19,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from cardforge.render.face_pages import FontSharer
+from cardforge.render.face_pages import face_form, share_equal_fonts
 from cardforge.render.geometry import MM_TO_PT, CardGeometry, SheetLayout, layout_grid, mm_to_pt
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -81,12 +81,12 @@ def _trim_origin(page: pikepdf.Page, index: int, card: CardGeometry) -> tuple[fl
     )
 
 
-def _make_face(pages: Sequence[pikepdf.Page], sharer: FontSharer, index: int,
+def _make_face(pages: Sequence[pikepdf.Page], out: pikepdf.Pdf, index: int,
                card: CardGeometry) -> _Face:
-    """Copy face page ``index`` into the sharer's output as a form XObject keeping its bleed."""
+    """Copy face page ``index`` into ``out`` as a form XObject that keeps its bleed."""
     page = pages[index]
     tx, ty = _trim_origin(page, index, card)
-    return _Face(sharer.form(page), tx, ty)
+    return _Face(face_form(out, page), tx, ty)
 
 
 def _check_slots(slots: Sequence[Slot], page_count: int) -> None:
@@ -203,12 +203,11 @@ def impose_sheets(
     with_backs = duplex != "none" and any(s.back is not None for s in slots)
 
     out = pikepdf.new()
-    sharer = FontSharer(out)
     faces: dict[int, _Face] = {}
 
     def face(index: int) -> _Face:
         if index not in faces:
-            faces[index] = _make_face(pages, sharer, index, card)
+            faces[index] = _make_face(pages, out, index, card)
         return faces[index]
 
     per = layout.per_sheet
@@ -223,6 +222,7 @@ def impose_sheets(
                 if s.back is not None
             ]
             _add_sheet(out, layout, backs, marks)
+    share_equal_fonts(out)
     return out
 
 

@@ -9,7 +9,6 @@ run in that many worker processes; otherwise in this process. Identical faces ar
 
 from __future__ import annotations
 
-import io
 import math
 import multiprocessing
 from collections.abc import Callable, Sequence
@@ -17,12 +16,11 @@ from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from pathlib import Path
 
-import pikepdf
-
 from cardforge.errors import CardforgeError, MissingFontError, RenderError
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.fetcher import Refusal, make_url_fetcher
+from cardforge.render.pdf_split import split_pages
 
 MAX_CHUNK = 25
 """Most faces in one worker document. Measured (docs/benchmarks.md): per-face time is flat
@@ -67,20 +65,6 @@ class _Outcome:
     count: int
     refusals: tuple[Refusal, ...]
     error: tuple[bool, str, str | None] | None = None
-
-
-def split_pages(pdf: bytes) -> list[bytes]:
-    """Each page of ``pdf`` as a PDF of its own, keeping only the resources it uses."""
-    out = []
-    with pikepdf.open(io.BytesIO(pdf)) as source:
-        for page in source.pages:
-            single = pikepdf.new()
-            single.pages.append(page)
-            single.remove_unreferenced_resources()
-            buffer = io.BytesIO()
-            single.save(buffer)
-            out.append(buffer.getvalue())
-    return out
 
 
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
