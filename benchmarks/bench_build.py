@@ -119,13 +119,22 @@ def edit_one_card(folder: Path, index: int) -> None:
                     encoding="utf-8")
 
 
+def peak_rss_mib() -> float:
+    """This process's peak resident memory in MiB: VmHWM from /proc (getrusage's ru_maxrss
+    would report the parent's peak, kept across fork and exec)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def one_size(cards: int, jobs: int) -> dict:
     """Cold build of a ``cards``-card deck in this process; its time and peak memory (MiB)."""
     with tempfile.TemporaryDirectory() as tmp:
         workspace = Path(tmp)
         game, _ = load(synthetic_workspace(workspace, cards, cards))
         seconds, laid, _ = cardforge_build(game, workspace, FaceCache(workspace / "cache"), jobs)
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    own = peak_rss_mib()
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return {"cards": cards, "seconds": seconds, "laid_out": laid, "rss_mib": own,
             "worker_rss_mib": workers}
@@ -170,19 +179,17 @@ def main() -> None:
     if args.one_size:
         print(json.dumps(one_size(args.one_size, args.jobs)))
         return
-    headline(args.cards, args.jobs)
     print("scaling (cold cache, each size in a fresh process):")
-    first = None
     for size in (int(s) for s in args.sizes.split(",") if s):
         out = subprocess.run([sys.executable, __file__, "--one-size", str(size), "--jobs",
                               str(args.jobs)], check=True, capture_output=True, text=True).stdout
         row = json.loads(out.strip().splitlines()[-1])
-        first = first or row
         per = row["seconds"] / row["cards"] * 1000
         print(f"  {row['cards']:6d} cards: {row['seconds']:8.2f} s  {per:5.1f} ms/card  "
               f"peak RSS {row['rss_mib']:6.0f} MiB main + {row['worker_rss_mib']:5.0f} MiB "
               f"largest worker (x{args.jobs} workers: at most "
               f"{row['rss_mib'] + args.jobs * row['worker_rss_mib']:.0f} MiB)")
+    headline(args.cards, args.jobs)
 
 
 if __name__ == "__main__":
