@@ -1,32 +1,41 @@
-"""Benchmark: cardforge's build (faces once + pikepdf imposition) against a plain render.
+"""Benchmark: cardforge's build (cached faces, parallel layout, pikepdf imposition) against
+a plain single-document WeasyPrint render of the same sheets, in one run.
 
-Builds a synthetic Comic Creator deck of ``--cards`` cards (``--distinct`` designs, the rest
-copies) and times, in the same run:
+Builds a synthetic Comic Creator deck (every card a distinct design, one shared back; A4,
+fronts and backs) and measures:
 
-- cardforge: every distinct face laid out once in one WeasyPrint document, then imposed
-  on A4 sheets (fronts and backs) with pikepdf;
-- baseline: the same faces and the same sheets written as ONE plain WeasyPrint document:
-  each A4 sheet a page holding its 9 cards absolutely positioned, each front sheet followed
-  by its back sheet, every copy laid out again.
+1. ``--cards`` (default 1,000) cards, cold cache: cardforge (faces laid out in ``--jobs``
+   worker processes, imposed with pikepdf, saved) against the baseline, ONE plain
+   WeasyPrint document in which each A4 sheet is a page of 9 absolutely positioned cards,
+   every front sheet followed by its back sheet, every copy and every back laid out again;
+2. the same deck after editing one card (warm cache): faces laid out and time;
+3. scaling: cold builds of each ``--sizes`` deck, each in a fresh process, with its peak
+   memory (max RSS of the process and of its largest worker, from getrusage).
 
-Usage: ``python benchmarks/bench_build.py [--cards 1000] [--distinct 1000]``. Prints both
-times and their ratio; results are recorded in docs/benchmarks.md with the command.
+Times count from loaded game data to the saved sheet PDF (loading YAML is reported apart).
+Usage: ``python benchmarks/bench_build.py [--cards 1000] [--sizes 100,1000,5000] [--jobs N]``.
+Results are recorded in docs/benchmarks.md with the command.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
+import os
+import resource
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
-from unittest import mock
 
 import weasyprint
 
 from cardforge.games.comic_creator import GAME
-from cardforge.render import cards as cards_module
+from cardforge.render.cards import face_sources, render_card_faces
+from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import page_css
 from cardforge.render.geometry import layout_grid
 from cardforge.render.sheets import card_geometry, card_sheets, card_slots
@@ -56,23 +65,21 @@ def synthetic_workspace(root: Path, cards: int, distinct: int) -> Path:
     return game
 
 
-def cardforge_build(game, workspace: Path):
-    """Time faces + imposition + save; return (seconds, sheet pages, faces, fragments, CSS)."""
-    captured: dict[str, object] = {}
-    real = cards_module.render_faces_pdf
-
-    def capture(fragments, css, *args, **kwargs):
-        captured.update(fragments=list(fragments), css=css)
-        return real(fragments, css, *args, **kwargs)
-
+def load(folder: Path):
+    """The game in ``folder`` and the seconds loading it took."""
     started = time.perf_counter()
-    with mock.patch.object(cards_module, "render_faces_pdf", capture):
-        faces = cards_module.render_card_faces(game, "en", workspace)
+    game = load_game(folder, GAME).game
+    assert game is not None
+    return game, time.perf_counter() - started
+
+
+def cardforge_build(game, workspace: Path, cache: FaceCache, jobs: int):
+    """Faces (cached, parallel) + imposition + save; return (seconds, faces laid out, faces)."""
+    started = time.perf_counter()
+    faces = render_card_faces(game, "en", workspace, cache=cache, jobs=jobs)
     sheets = card_sheets(game, faces, "a4", "long")
-    buffer = io.BytesIO()
-    sheets.save(buffer)
-    elapsed = time.perf_counter() - started
-    return elapsed, buffer.getvalue(), faces, captured["fragments"], captured["css"]
+    sheets.save(io.BytesIO())
+    return time.perf_counter() - started, faces.laid_out, faces
 
 
 def baseline_html(game, faces_fragments: list[str], css: str, front_of: dict, back_of: dict) -> str:
@@ -104,33 +111,85 @@ def baseline_html(game, faces_fragments: list[str], css: str, front_of: dict, ba
             f"<style>{css}</style></head><body>{''.join(pages)}</body></html>")
 
 
+def edit_one_card(folder: Path, index: int) -> None:
+    """Rename synthetic card ``index`` (a one-card edit)."""
+    path = folder / "skill.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"en: Synthetic Card {index},", f"en: Edited Card {index},", 1),
+                    encoding="utf-8")
+
+
+def peak_rss_mib() -> float:
+    """This process's peak resident memory in MiB: VmHWM from /proc (getrusage's ru_maxrss
+    would report the parent's peak, kept across fork and exec)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def one_size(cards: int, jobs: int) -> dict:
+    """Cold build of a ``cards``-card deck in this process; its time and peak memory (MiB)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        workspace = Path(tmp)
+        game, _ = load(synthetic_workspace(workspace, cards, cards))
+        seconds, laid, _ = cardforge_build(game, workspace, FaceCache(workspace / "cache"), jobs)
+    own = peak_rss_mib()
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {"cards": cards, "seconds": seconds, "laid_out": laid, "rss_mib": own,
+            "worker_rss_mib": workers}
+
+
+def headline(cards: int, jobs: int) -> None:
+    """Cold build and one-card edit against the plain render, printed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        workspace = Path(tmp)
+        folder = synthetic_workspace(workspace, cards, cards)
+        game, loading = load(folder)
+        cache = FaceCache(workspace / "cache")
+        cold, laid, faces = cardforge_build(game, workspace, cache, jobs)
+        edit_one_card(folder, cards // 2)
+        edited_game, reloading = load(folder)
+        warm, relaid, _ = cardforge_build(edited_game, workspace, cache, jobs)
+        sources = face_sources(game, "en", workspace)
+        html = baseline_html(game, sources.fragments, sources.css, faces.front_page, faces.back_page)
+        started = time.perf_counter()
+        document = weasyprint.HTML(string=html, base_url=str(folder)).render()
+        document.write_pdf()
+        plain = time.perf_counter() - started
+        slots = len(card_slots(game, faces))
+    print(f"{slots} cards ({cards} distinct designs, one shared back), A4, fronts and backs, "
+          f"--jobs {jobs}")
+    print(f"plain single-document WeasyPrint: {plain:8.2f} s  ({len(document.pages)} pages)")
+    print(f"cardforge, cold cache:            {cold:8.2f} s  ({laid} faces laid out)  "
+          f"{plain / cold:5.1f}x faster")
+    print(f"cardforge, one card edited:       {warm:8.2f} s  ({relaid} face laid out)  "
+          f"{plain / warm:5.1f}x faster")
+    print(f"(loading the YAML, not counted above: {loading:.2f} s, again after the edit "
+          f"{reloading:.2f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
-    parser.add_argument("--distinct", type=int, default=1000)
-    parser.add_argument("--keep", type=Path, help="Also write both PDFs into this folder, to compare.")
+    parser.add_argument("--sizes", default="100,1000,5000")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--one-size", type=int, help=argparse.SUPPRESS)  # child process
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        workspace = Path(tmp)
-        folder = synthetic_workspace(workspace, args.cards, min(args.distinct, args.cards))
-        game = load_game(folder, GAME).game
-        assert game is not None
-        ours, pdf, faces, fragments, css = cardforge_build(game, workspace)
-        html = baseline_html(game, fragments, css, faces.front_page, faces.back_page)
-        started = time.perf_counter()
-        document = weasyprint.HTML(string=html, base_url=str(folder)).render()
-        plain = document.write_pdf()
-        baseline = time.perf_counter() - started
-        slots = len(card_slots(game, faces))
-    if args.keep:
-        args.keep.mkdir(parents=True, exist_ok=True)
-        (args.keep / "cardforge.pdf").write_bytes(pdf)
-        (args.keep / "baseline.pdf").write_bytes(plain)
-    print(f"cards: {slots} ({args.distinct} distinct designs, one shared back), A4, fronts and backs")
-    print(f"cardforge (faces once + pikepdf): {ours:8.2f} s  "
-          f"({len(fragments)} faces laid out)")
-    print(f"plain single-document WeasyPrint: {baseline:8.2f} s  ({len(document.pages)} pages)")
-    print(f"speed-up: {baseline / ours:.1f}x")
+    if args.one_size:
+        print(json.dumps(one_size(args.one_size, args.jobs)))
+        return
+    print("scaling (cold cache, each size in a fresh process):")
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        out = subprocess.run([sys.executable, __file__, "--one-size", str(size), "--jobs",
+                              str(args.jobs)], check=True, capture_output=True, text=True).stdout
+        row = json.loads(out.strip().splitlines()[-1])
+        per = row["seconds"] / row["cards"] * 1000
+        print(f"  {row['cards']:6d} cards: {row['seconds']:8.2f} s  {per:5.1f} ms/card  "
+              f"peak RSS {row['rss_mib']:6.0f} MiB main + {row['worker_rss_mib']:5.0f} MiB "
+              f"largest worker (x{args.jobs} workers: at most "
+              f"{row['rss_mib'] + args.jobs * row['worker_rss_mib']:.0f} MiB)")
+    headline(args.cards, args.jobs)
 
 
 if __name__ == "__main__":

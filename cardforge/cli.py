@@ -103,19 +103,24 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path)
               show_default=True, help="Edge in mm of printed custom dice (the dice product).")
 @click.option("--imposition", type=click.Choice(["saddle"]), default=None,
               help="Also impose rule booklets 2-up on A4 / Letter in saddle-stitch order.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes laying out card faces  [default: the machine's cores]")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder of laid-out faces reused by later builds  [default: .cardforge-cache]")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          product: str | None, duplex: str, die_edge: str, imposition: str | None, quiet: bool,
-          workspace: Path) -> None:
+          product: str | None, duplex: str, die_edge: str, imposition: str | None,
+          jobs: int | None, cache_dir: Path | None, quiet: bool, workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
     The data is linted first: a game with errors is not built. Cards are imposed 9 to a
     sheet with crop marks; each front sheet is followed by its back sheet for duplex
-    printing. Files for a game's first language carry no language tag.
+    printing. Files for a game's first language carry no language tag. Each distinct face
+    is laid out once and kept in the face cache, so a rebuild lays out only what changed.
     """
     from cardforge.commands import build as command
 
     command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
-                die_edge_mm=float(die_edge), imposition=imposition)
+                die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir)

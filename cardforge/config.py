@@ -27,6 +27,7 @@ class Config:
     source: Path | None = None
     cards: Path = Path("cards")
     out: Path = Path("out")
+    cache: Path = Path(".cardforge-cache")
     paper: str | None = None  # None: build both A4 and Letter
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -86,6 +87,7 @@ def load_config(root: Path, **overrides: Any) -> Config:
         source=source,
         cards=(root / data.get("cards", "cards")).resolve(),
         out=(root / data.get("out", "out")).resolve(),
+        cache=(root / data.get("cache", ".cardforge-cache")).resolve(),
         paper=data.get("paper"),
         select=tuple(data.get("select", ())),
         ignore=tuple(data.get("ignore", ())),

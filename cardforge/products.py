@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pikepdf
@@ -18,7 +18,9 @@ import pikepdf
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.model import Game
 from cardforge.render.cards import render_card_faces
+from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.impose import write_pdf_atomically
+from cardforge.render.layout import Progress
 from cardforge.render.sheets import card_sheets
 
 PAPERS = ("a4", "letter")
@@ -32,9 +34,11 @@ class ProductSkipped(Exception):
 @dataclass(frozen=True)
 class BuildOptions:
     """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
-    workspace ``root`` (templates and assets), the ``out`` folder, and ``die_edge_mm``, the
-    edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``), and
-    ``imposition`` (``"saddle"`` or None) for booklets."""
+    workspace ``root`` (templates and assets), the ``out`` folder, ``die_edge_mm``, the
+    edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``),
+    ``imposition`` (``"saddle"`` or None) for booklets, the face ``cache`` folder (default
+    ``<root>/.cardforge-cache``), ``jobs`` (worker processes that lay out faces) and
+    ``progress(done, total)``, told as faces are laid out."""
 
     root: Path
     out: Path
@@ -42,6 +46,13 @@ class BuildOptions:
     duplex: str = "long"
     die_edge_mm: float = DEFAULT_EDGE_MM
     imposition: str | None = None
+    cache: Path | None = None
+    jobs: int = 1
+    progress: Progress | None = field(default=None, compare=False)
+
+    def face_cache(self) -> FaceCache:
+        """The face cache these options name."""
+        return FaceCache(self.cache if self.cache is not None else self.root / DEFAULT_FOLDER)
 
 
 def output_path(options: BuildOptions, game: Game, product: str, lang: str, suffix: str) -> Path:
@@ -56,7 +67,8 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     Writes ``<game>-cards[-<lang>]-<paper>.pdf``. Raises RenderError from rendering and
     ValueError when the card does not fit the paper.
     """
-    faces = render_card_faces(game, lang, options.root)
+    faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
+                              jobs=options.jobs, progress=options.progress)
     written = []
     for paper in options.papers:
         path = output_path(options, game, "cards", lang, f"{paper}.pdf")

@@ -8,6 +8,7 @@ exit status is non-zero.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -102,20 +103,23 @@ def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptio
 
 def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
         product: str | None, duplex: str, quiet: bool, workspace: Path,
-        die_edge_mm: float = DEFAULT_EDGE_MM, imposition: str | None = None) -> None:
+        die_edge_mm: float = DEFAULT_EDGE_MM, imposition: str | None = None,
+        jobs: int | None = None, cache_dir: Path | None = None) -> None:
     """Build ``games`` (default: all in the workspace); print the files written.
     ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm;
-    ``imposition`` ``"saddle"`` also imposes rule booklets for saddle stitching.
+    ``imposition`` ``"saddle"`` also imposes rule booklets for saddle stitching;
+    ``jobs`` the worker processes laying out faces (default: the machine's cores);
+    ``cache_dir`` the face cache (default: configured ``cache``, else .cardforge-cache).
 
     Exits 1 if any game had data errors, 2 for other failures, after building the rest.
     """
-    config = load_config(workspace, out=str(out_dir) if out_dir else None)
+    config = load_config(workspace, out=str(out_dir) if out_dir else None,
+                         cache=str(cache_dir) if cache_dir else None)
+    if jobs is not None and jobs < 1:
+        raise ConfigError(f"--jobs must be at least 1, got {jobs}")
     chosen = paper or config.paper
-    options = BuildOptions(root=config.root, out=config.out, duplex=duplex,
-                           papers=PAPERS if chosen in (None, "all") else (chosen,),
-                           die_edge_mm=die_edge_mm, imposition=imposition)
     targets = _targets(config, games)
-    show = not quiet and sys.stderr.isatty()  # no bar in CI logs or pipes
+    show = not quiet and sys.stderr.isatty() and not os.environ.get("CI")  # no bar in CI or pipes
     started = time.perf_counter()
     written: list[Path] = []
     failures: list[CardforgeError] = []
@@ -123,10 +127,22 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
     steps = sum(len(_products(spec, product)) * 2 for spec, _ in targets)  # ~2 languages a game
     with click.progressbar(length=steps, label="Building", file=sys.stderr, hidden=not show,
                            item_show_func=lambda label: label) as bar:
+        current = [""]
+
+        def step(label: str) -> None:
+            current[0] = label
+            bar.update(1, label)
+
+        options = BuildOptions(root=config.root, out=config.out, duplex=duplex,
+                               papers=PAPERS if chosen in (None, "all") else (chosen,),
+                               die_edge_mm=die_edge_mm, imposition=imposition, cache=config.cache,
+                               jobs=jobs or os.cpu_count() or 1,
+                               progress=lambda done, total: bar.update(
+                                   0, f"{current[0]}: {done}/{total} faces laid out"))
         for spec, folder in targets:
             try:
-                written.extend(build_game(spec, folder, config, options, lang, product,
-                                          lambda label: bar.update(1, label), notes))
+                written.extend(build_game(spec, folder, config, options, lang, product, step,
+                                          notes))
             except CardforgeError as exc:
                 failures.append(exc)
     for note in notes:

@@ -1,20 +1,26 @@
-"""A game's card faces, rendered: every distinct front and back laid out once, one PDF.
+"""A game's card faces, rendered: every distinct front and back laid out once, then cached.
 
 For each card the template ``front-<deck>.html.j2`` (else ``front.html.j2``) is rendered;
 for each deck ``back-<deck>.html.j2`` (else ``back.html.j2``), once — or, for a deck
 whose game.yaml entry says ``back: card``, once per card with the card and the pack's
 ``face_context`` for it in context (each card its own back). Faces whose HTML is identical
-(equal cards, decks sharing one back) share one page. The pages go to
-:func:`cardforge.render.faces.render_faces_pdf`; :class:`RenderedFaces` says which page is
-whose, for the imposer.
+(equal cards, decks sharing one back) share one page.
+
+Two stages: :func:`face_sources` renders the templates into HTML fragments and one
+stylesheet (:class:`FaceSources`); :func:`render_card_faces` has the fragments laid out by
+:func:`cardforge.render.layout.lay_out_faces` (only those the face cache lacks, in worker
+processes) and returns :class:`RenderedFaces`: the cached page of each face, and which page
+is whose, for the imposer.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +28,13 @@ import jinja2
 
 from cardforge.errors import RenderError
 from cardforge.model import Game
-from cardforge.render.faces import render_faces_pdf, require_fonts
-from cardforge.render.fetcher import SafeFetcher, make_url_fetcher, refused_in
+from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
+from cardforge.render.face_pages import FacePages, assemble
+from cardforge.render.faces import require_fonts
+from cardforge.render.fetcher import Refusal, refused_in
 from cardforge.render.icons import IconSet, render_text
 from cardforge.render.jinja import first_template, make_environment, render, template_search_path
+from cardforge.render.layout import Progress, lay_out_faces
 from cardforge.resources import templates_dir
 
 
@@ -33,16 +42,48 @@ from cardforge.resources import templates_dir
 class RenderedFaces:
     """The faces of one game in one language.
 
-    ``pdf``: one page per distinct face, each trim + bleed (TrimBox = trim);
-    ``front_page``: card id → 0-based page index of its front;
-    ``back_page``: deck id → 0-based page index of its back (decks with one back);
-    ``card_back_page``: card id → its own back's page (decks with ``back: card``).
+    ``files``: one single-page PDF per distinct face (in the face cache), each trim + bleed
+    (TrimBox = trim), in page order; ``front_page``: card id → 0-based page index of its
+    front; ``back_page``: deck id → page index of its back (decks with one back);
+    ``card_back_page``: card id → its own back's page (decks with ``back: card``);
+    ``laid_out``: how many faces this render laid out (the others came from the cache).
     """
 
-    pdf: bytes
+    files: tuple[Path, ...]
     front_page: dict[str, int]
     back_page: dict[str, int]
     card_back_page: dict[str, int] = field(default_factory=dict)
+    laid_out: int = 0
+
+    def pages(self) -> FacePages:
+        """The face pages, opened lazily (keep the object alive until PDFs using them are saved)."""
+        return FacePages(self.files)
+
+    @cached_property
+    def pdf(self) -> bytes:
+        """All faces as one PDF, a page each in page order (equal fonts stored once)."""
+        pages = self.pages()
+        buffer = io.BytesIO()
+        assemble(pages).save(buffer)
+        return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class FaceSources:
+    """What lays out the faces: ``fragments`` (one HTML fragment per distinct face, page
+    order) and ``owners`` (who uses each, for messages); ``css``; ``geometry`` (trim width,
+    trim height, bleed, in mm); ``base_url`` (relative links resolve here); ``roots`` (the
+    only folders files are read from); the page maps as in :class:`RenderedFaces`."""
+
+    fragments: list[str]
+    owners: list[list[str]]
+    css: str
+    geometry: tuple[float, float, float]
+    base_url: Path
+    roots: list[Path]
+    front_page: dict[str, int]
+    back_page: dict[str, int]
+    card_back_page: dict[str, int]
 
 
 @dataclass
@@ -76,15 +117,14 @@ def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
     return t
 
 
-def render_card_faces(game: Game, lang: str, workspace: Path) -> RenderedFaces:
-    """Render every card front and deck back of ``game`` in language ``lang``.
+def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
+    """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`template_search_path` (``workspace`` first); images
     resolve relative to the game's folder and only files inside ``workspace`` or the
     built-in templates are read. Raises RenderError for a missing template, a template
-    error (naming file and line), an ``art:`` file missing or outside the workspace (naming
-    the card), a URL the fetcher refused (naming the URL and the cards using it), or any
-    WeasyPrint warning; MissingFontError when a font the text needs is not installed.
+    error (naming file and line), or an ``art:`` file missing or outside the workspace
+    (naming the card); MissingFontError when a font the text needs is not installed.
     """
     search_path = template_search_path(workspace, game.id)
     env = make_environment(search_path)
@@ -122,16 +162,28 @@ def render_card_faces(game: Game, lang: str, workspace: Path) -> RenderedFaces:
 
     css = stylesheet(env, safe, bleed)
     require_fonts(pages.fragments)
-    fetcher = make_url_fetcher(roots)
-    try:
-        pdf = render_faces_pdf(pages.fragments, css, width, height, bleed,
-                               base_url=game.root, url_fetcher=fetcher)
-    except RenderError:
-        _raise_refusals(fetcher, pages, game.root)
-        raise
-    _raise_refusals(fetcher, pages, game.root)
-    return RenderedFaces(pdf=pdf, front_page=front_page, back_page=back_page,
-                         card_back_page=card_back_page)
+    return FaceSources(pages.fragments, pages.owners, css, (width, height, bleed), game.root,
+                       roots, front_page, back_page, card_back_page)
+
+
+def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCache | None = None,
+                      jobs: int = 1, progress: Progress | None = None) -> RenderedFaces:
+    """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
+    default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
+    laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
+
+    Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
+    (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
+    a glyph no installed font has, and OSError when the cache cannot be written.
+    """
+    sources = face_sources(game, lang, workspace)
+    cache = cache if cache is not None else FaceCache(workspace / DEFAULT_FOLDER)
+    laid = lay_out_faces(sources.fragments, sources.css, sources.geometry,
+                         base_url=sources.base_url, roots=sources.roots, cache=cache, jobs=jobs,
+                         progress=progress, refused=lambda r: _raise_refusals(r, sources))
+    return RenderedFaces(files=laid.files, front_page=sources.front_page,
+                         back_page=sources.back_page, card_back_page=sources.card_back_page,
+                         laid_out=laid.laid_out)
 
 
 def stylesheet(env: jinja2.Environment, safe_mm: float, bleed_mm: float) -> str:
@@ -179,15 +231,15 @@ def _check_art(game: Game, roots: list[Path]) -> None:
                               hint="paths are relative to the game's folder")
 
 
-def _raise_refusals(fetcher: SafeFetcher, pages: _Pages, base_url: Path) -> None:
-    """Raise RenderError for the first URL ``fetcher`` refused, naming who used it."""
-    if not fetcher.refusals:
+def _raise_refusals(refusals: Sequence[Refusal], sources: FaceSources) -> None:
+    """Raise RenderError for the first URL refused, naming who used it."""
+    if not refusals:
         return
-    refusal = fetcher.refusals[0]
-    by_owner = {", ".join(owners): html for owners, html in zip(pages.owners, pages.fragments,
+    refusal = refusals[0]
+    by_owner = {", ".join(owners): html for owners, html in zip(sources.owners, sources.fragments,
                                                                  strict=True)}
-    users = refused_in(refusal, by_owner, base_url) or ["a stylesheet or template"]
-    more = len(fetcher.refusals) - 1
+    users = refused_in(refusal, by_owner, sources.base_url) or ["a stylesheet or template"]
+    more = len(refusals) - 1
     raise RenderError(f"{'; '.join(users)}: cannot use {refusal.url}: {refusal.reason}"
                       + (f" (and {more} more refused URLs)" if more else ""),
                       hint="faces may only use files inside the workspace; no network access")

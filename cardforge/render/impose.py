@@ -19,6 +19,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from cardforge.render.face_pages import face_form, share_equal_fonts
 from cardforge.render.geometry import MM_TO_PT, CardGeometry, SheetLayout, layout_grid, mm_to_pt
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -80,14 +81,12 @@ def _trim_origin(page: pikepdf.Page, index: int, card: CardGeometry) -> tuple[fl
     )
 
 
-def _make_face(faces_pdf: pikepdf.Pdf, out: pikepdf.Pdf, index: int, card: CardGeometry) -> _Face:
+def _make_face(pages: Sequence[pikepdf.Page], out: pikepdf.Pdf, index: int,
+               card: CardGeometry) -> _Face:
     """Copy face page ``index`` into ``out`` as a form XObject that keeps its bleed."""
-    page = faces_pdf.pages[index]
+    page = pages[index]
     tx, ty = _trim_origin(page, index, card)
-    form = page.as_form_xobject(handle_transformations=False)
-    # qpdf sets the form's /BBox to the TrimBox, which would cut the bleed off.
-    form.BBox = Array([float(v) for v in page.mediabox])
-    return _Face(out.copy_foreign(form), tx, ty)
+    return _Face(face_form(out, page), tx, ty)
 
 
 def _check_slots(slots: Sequence[Slot], page_count: int) -> None:
@@ -161,7 +160,7 @@ def _add_sheet(
 
 
 def impose_sheets(
-    faces_pdf: pikepdf.Pdf,
+    faces_pdf: pikepdf.Pdf | Sequence[pikepdf.Page],
     slots: Sequence[Slot],
     card: CardGeometry,
     paper: str,
@@ -172,7 +171,9 @@ def impose_sheets(
 ) -> pikepdf.Pdf:
     """Place one card per slot onto ``paper`` sheets and return a new PDF.
 
-    ``faces_pdf`` has one face per page at trim + bleed of ``card`` (a TrimBox
+    ``faces_pdf`` (a PDF, or a sequence of pages such as
+    :class:`~cardforge.render.face_pages.FacePages`) has one face per page at trim + bleed
+    of ``card`` (a TrimBox
     marks the trim; without one the MediaBox must be trim + bleed or trim).
     ``slots`` holds one :class:`Slot` per physical card, filled into the grid of
     :func:`~cardforge.render.geometry.layout_grid` in reading order. If ``duplex``
@@ -194,7 +195,8 @@ def impose_sheets(
         raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}; got {duplex!r}")
     if not slots:
         raise ValueError("no slots to impose")
-    page_count = len(faces_pdf.pages)
+    pages = faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
+    page_count = len(pages)
     _check_slots(slots, page_count)
     layout = layout_grid(card, paper, gutter_mm=gutter_mm)
     marks = _marks(layout) if crop_marks else b""
@@ -205,7 +207,7 @@ def impose_sheets(
 
     def face(index: int) -> _Face:
         if index not in faces:
-            faces[index] = _make_face(faces_pdf, out, index, card)
+            faces[index] = _make_face(pages, out, index, card)
         return faces[index]
 
     per = layout.per_sheet
@@ -220,6 +222,7 @@ def impose_sheets(
                 if s.back is not None
             ]
             _add_sheet(out, layout, backs, marks)
+    share_equal_fonts(out)
     return out
 
 

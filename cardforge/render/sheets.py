@@ -6,8 +6,6 @@ deck order then file order, so a deck prints together and sheets read like the Y
 
 from __future__ import annotations
 
-from io import BytesIO
-
 import pikepdf
 
 from cardforge.model import Game
@@ -43,5 +41,4 @@ def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str) -> pi
     Raises ValueError (from imposition) when the card does not fit the paper.
     """
     slots = card_slots(game, faces, backs=duplex != "none")
-    source = pikepdf.open(BytesIO(faces.pdf))
-    return impose_sheets(source, slots, card_geometry(game), paper, duplex=duplex)
+    return impose_sheets(faces.pages(), slots, card_geometry(game), paper, duplex=duplex)

@@ -1,0 +1,149 @@
+"""Faces read back from the cache: a lazy sequence of pages, and fonts shared between them.
+
+Every cached face is a PDF of its own, so a font subset laid out for a chunk of faces is
+stored once per face. :func:`share_equal_fonts` leaves an output PDF one copy of each
+distinct font (equal by content), however many faces use it; :func:`assemble` builds one
+PDF of many faces that way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Name, ObjectType
+
+from cardforge.render.pdf_split import holders_in
+
+
+class FacePages(Sequence[pikepdf.Page]):
+    """``pages[i]`` is the single page of ``files[i]``, read into memory (no file handle
+    stays open). Only the page fetched last is kept open: a page is valid until the next
+    one is fetched, so copy it (``copy_foreign``, ``pages.append``) before fetching
+    another; what was copied stays readable after its source is closed."""
+
+    def __init__(self, files: Sequence[Path]) -> None:
+        self.files = tuple(files)
+        self._open: dict[int, pikepdf.Pdf] = {}
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+    def __getitem__(self, index: int) -> pikepdf.Page:  # type: ignore[override]
+        if not isinstance(index, int):
+            raise TypeError("FacePages is indexed by int only (a page is valid until the next)")
+        if index < 0:
+            index += len(self)
+        if index not in self._open:
+            self._open.clear()
+            self._open[index] = pikepdf.open(io.BytesIO(self.files[index].read_bytes()))
+        return self._open[index].pages[0]
+
+
+_NUMBERS = frozenset({"/W", "/W2", "/Widths"})
+"""Font keys whose arrays hold only numbers (and arrays of numbers), hashed in one piece."""
+
+
+def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0) -> None:
+    """Feed ``obj`` and everything it refers to (to a limited depth) into ``digest``."""
+    if not isinstance(obj, pikepdf.Object):  # numbers and booleans come back as Python values
+        digest.update(f"{type(obj).__name__}:{obj!r}".encode())
+        return
+    kind = obj._type_code
+    if depth > 12:
+        digest.update(b"...")
+    elif kind == ObjectType.stream:
+        digest.update(b"S")
+        _feed_dict(obj, digest, depth)
+        digest.update(obj.read_raw_bytes())
+    elif kind == ObjectType.dictionary:
+        _feed_dict(obj, digest, depth)
+    elif kind == ObjectType.array:
+        digest.update(b"[")
+        for item in obj:
+            _feed(item, digest, depth + 1)
+        digest.update(b"]")
+    else:
+        digest.update(obj.unparse())
+
+
+def _feed_dict(obj: pikepdf.Object, digest: hashlib._Hash, depth: int) -> None:
+    digest.update(b"<<")
+    for key in sorted(obj.keys()):
+        if key in ("/Length", "/Parent"):
+            continue
+        digest.update(key.encode())
+        value = obj[key]
+        if key in _NUMBERS and isinstance(value, pikepdf.Array) and not value.is_indirect:
+            digest.update(value.unparse())  # glyph widths: only numbers, often thousands
+        else:
+            _feed(value, digest, depth + 1)
+    digest.update(b">>")
+
+
+def content_key(obj: pikepdf.Object) -> str:
+    """SHA-256 of a PDF object's content, following references (stream bytes as stored)."""
+    digest = hashlib.sha256()
+    _feed(obj, digest)
+    return digest.hexdigest()
+
+
+def share_equal_fonts(pdf: pikepdf.Pdf) -> int:
+    """Point every use of a font at one copy of each distinct font (equal by content), in
+    the resources of every page and of every form, pattern or soft mask they draw. The
+    copies no longer used are not written when ``pdf`` is saved. Returns how many font
+    references were redirected."""
+    canonical: dict[str, pikepdf.Object] = {}
+    keys: dict[tuple[int, int], str] = {}
+    seen: set[tuple[int, int]] = set()
+    redirected = 0
+
+    def visit(resources: pikepdf.Object) -> None:
+        nonlocal redirected
+        fonts = resources.get(Name.Font)
+        if isinstance(fonts, pikepdf.Dictionary):
+            for name in list(fonts.keys()):
+                font = fonts[name]
+                memo = font.objgen if font.is_indirect else None
+                key = keys.get(memo) if memo else None
+                if key is None:
+                    key = content_key(font)
+                    if memo:
+                        keys[memo] = key
+                shared = canonical.setdefault(key, font)
+                if shared.objgen != font.objgen or not font.is_indirect:
+                    fonts[name] = shared
+                    redirected += 1
+        for category in (Name.XObject, Name.Pattern, Name.ExtGState):
+            entries = resources.get(category)
+            if not isinstance(entries, pikepdf.Dictionary):
+                continue
+            for child in (h for entry in entries.values() for h in holders_in(entry)):
+                if child.objgen not in seen:
+                    seen.add(child.objgen)
+                    visit(child.Resources)
+
+    for page in pdf.pages:
+        if Name.Resources in page.obj:
+            visit(page.obj.Resources)
+    return redirected
+
+
+def face_form(out: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
+    """``page`` as a form XObject owned by ``out``; its /BBox is the page's MediaBox (qpdf
+    would use the TrimBox and cut the bleed off)."""
+    form = page.as_form_xobject(handle_transformations=False)
+    form.BBox = pikepdf.Array([float(v) for v in page.mediabox])
+    return out.copy_foreign(form)
+
+
+def assemble(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
+    """One PDF with ``pages`` in order (boxes kept), sharing equal fonts between them."""
+    out = pikepdf.new()
+    for page in pages:
+        out.pages.append(page)
+    share_equal_fonts(out)
+    return out

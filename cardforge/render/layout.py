@@ -1,0 +1,164 @@
+"""Lay out the faces the cache lacks, in parallel, one WeasyPrint document per chunk.
+
+:func:`lay_out_faces` keys every face (:class:`~cardforge.render.face_cache.FaceCache`),
+lays out only the missing ones, in chunks of at most :data:`MAX_CHUNK` faces each rendered
+as one document (:func:`~cardforge.render.faces.render_faces_pdf`), splits each document
+into single-page PDFs and stores them. With ``jobs`` > 1 and more than one chunk the chunks
+run in that many worker processes; otherwise in this process. Identical faces are keyed once.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardforge.errors import CardforgeError, MissingFontError, RenderError
+from cardforge.render.face_cache import FaceCache
+from cardforge.render.faces import render_faces_pdf
+from cardforge.render.fetcher import Refusal, make_url_fetcher
+from cardforge.render.pdf_split import split_pages
+
+MAX_CHUNK = 25
+"""Most faces in one worker document. Measured (docs/benchmarks.md): per-face time is flat
+from 10 to 200 faces a document in a warm process, so chunks stay small enough to keep every
+worker busy to the end and the progress bar moving."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: faces laid out so far and faces to lay out, after each chunk."""
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """``files[i]``: the cached single-page PDF of fragment ``i`` (trim + bleed, TrimBox =
+    trim); ``laid_out``: how many faces this call laid out (the rest came from the cache)."""
+
+    files: tuple[Path, ...]
+    laid_out: int
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    keys: tuple[str, ...]
+    fragments: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every chunk shares: stylesheet, geometry (mm), base folder, allowed roots, cache."""
+
+    css: str
+    geometry: tuple[float, float, float]
+    base_url: Path
+    roots: tuple[Path, ...]
+    cache_folder: Path
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """A chunk's result, plain data so it crosses process boundaries: ``error`` is
+    (missing_font, message, hint) when the chunk failed."""
+
+    count: int
+    refusals: tuple[Refusal, ...]
+    error: tuple[bool, str, str | None] | None = None
+
+
+def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
+    """Lay out one chunk as one document and store its pages (runs in a worker)."""
+    fetcher = make_url_fetcher(job.roots)
+    width, height, bleed = job.geometry
+    try:
+        pdf = render_faces_pdf(chunk.fragments, job.css, width, height, bleed,
+                               base_url=job.base_url, url_fetcher=fetcher)
+    except CardforgeError as exc:
+        return _Outcome(0, tuple(fetcher.refusals),
+                        (isinstance(exc, MissingFontError), exc.message, exc.hint))
+    cache = FaceCache(job.cache_folder)
+    cache.put_many(zip(chunk.keys, split_pages(pdf), strict=True))
+    return _Outcome(len(chunk.keys), tuple(fetcher.refusals))
+
+
+def chunk_size(missing: int, jobs: int) -> int:
+    """Faces per document: at most :data:`MAX_CHUNK`; with several ``jobs``, small enough
+    for about four chunks a worker so that none waits long for the last one."""
+    if jobs <= 1:
+        return max(1, min(MAX_CHUNK, missing))
+    return max(1, min(MAX_CHUNK, math.ceil(missing / (jobs * 4))))
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where available (workers inherit the imported WeasyPrint); spawn elsewhere."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
+         total: int) -> list[_Outcome]:
+    outcomes: list[_Outcome] = []
+    done = 0
+
+    def record(outcome: _Outcome) -> bool:
+        nonlocal done
+        outcomes.append(outcome)
+        done += outcome.count
+        if progress and outcome.error is None:
+            progress(done, total)
+        return outcome.error is None
+
+    if jobs <= 1 or len(chunks) == 1:
+        for chunk in chunks:
+            if not record(_lay_out_chunk(job, chunk)):
+                break
+        return outcomes
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=_context()) as pool:
+        pending: set[Future[_Outcome]] = {pool.submit(_lay_out_chunk, job, c) for c in chunks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
+            if not all([record(f.result()) for f in finished]):
+                for future in pending:
+                    future.cancel()
+                break
+    return outcomes
+
+
+def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float], *,
+                  base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
+                  progress: Progress | None = None,
+                  refused: Callable[[Sequence[Refusal]], None] | None = None) -> LaidOut:
+    """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
+
+    ``geometry`` is (trim width, trim height, bleed) in mm; relative URLs resolve against
+    ``base_url`` and only files under ``roots`` are read. ``refused(refusals)`` is called
+    with the URLs the fetcher refused, before any error is raised (so it can raise a more
+    precise one). Raises MissingFontError or RenderError as render_faces_pdf does, and
+    RenderError when there are no fragments.
+    """
+    if not fragments:
+        raise RenderError("no card faces to render")
+    base_uri = base_url.resolve().as_uri() + "/"
+    context = cache.context(css, geometry, base_uri)
+    keys = [cache.key(fragment, context, base_uri) for fragment in fragments]
+    missing: dict[str, str] = {}
+    for key, fragment in zip(keys, fragments, strict=True):
+        if key not in missing and cache.get(key) is None:
+            missing[key] = fragment
+    if missing:
+        size = chunk_size(len(missing), jobs)
+        items = list(missing.items())
+        chunks = [_Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
+                  for part in (items[i:i + size] for i in range(0, len(items), size))]
+        job = _Job(css, tuple(map(float, geometry)), base_url,  # type: ignore[arg-type]
+                   tuple(Path(r) for r in roots), cache.folder)
+        outcomes = _run(job, chunks, jobs, progress, len(missing))
+        refusals = [r for o in outcomes for r in o.refusals]
+        if refusals and refused:
+            refused(refusals)
+        for outcome in outcomes:
+            if outcome.error is not None:
+                missing_font, message, hint = outcome.error
+                raise (MissingFontError if missing_font else RenderError)(message, hint=hint)
+    return LaidOut(tuple(cache.path(k) for k in keys), len(missing))

@@ -1,0 +1,91 @@
+"""Split a WeasyPrint document into single-page PDFs that carry only what each page uses.
+
+WeasyPrint gives every page of a document one shared resources dictionary (all the
+document's fonts, images, patterns and forms), and its forms share the document's font
+dictionary. Copying one page out as it is would copy everything its chunk of faces uses.
+:func:`split_pages` first gives the page, and every form or pattern it draws, resources
+(and soft mask) holding only the names its own content stream uses, then copies the page: what no longer
+is reachable is not written.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+from pikepdf import Name
+
+
+def _names_used(holder: pikepdf.Object | pikepdf.Page) -> set[str]:
+    """Every name operand in the content of ``holder`` (a page, or a form or pattern stream)."""
+    names: set[str] = set()
+    for instruction in pikepdf.parse_content_stream(holder):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            continue
+        for operand in instruction.operands:
+            if isinstance(operand, Name):
+                names.add(str(operand))
+    return names
+
+
+def holders_in(entry: pikepdf.Object) -> list[pikepdf.Object]:
+    """Streams with resources of their own that a resource entry draws: a form or tiling
+    pattern itself, or the soft-mask group of a graphics state (/SMask /G)."""
+    if isinstance(entry, pikepdf.Stream) and Name.Resources in entry:
+        return [entry]
+    if isinstance(entry, pikepdf.Dictionary):
+        mask = entry.get(Name.SMask)
+        if isinstance(mask, pikepdf.Dictionary) and isinstance(mask.get(Name.G), pikepdf.Stream):
+            return holders_in(mask.G)
+    return []
+
+
+def _pruned(resources: pikepdf.Object, used: set[str]) -> tuple[pikepdf.Dictionary, list]:
+    """A new resources dictionary with only the ``used`` entries of each category, and the
+    kept entries that have resources of their own (forms, tiling patterns)."""
+    new = pikepdf.Dictionary()
+    children = []
+    for category in resources.keys():
+        entries = resources[category]
+        if not isinstance(entries, pikepdf.Dictionary):
+            new[category] = entries  # /ProcSet and the like
+            continue
+        kept = {key: entries[key] for key in entries.keys() if key in used}
+        if kept:
+            new[category] = pikepdf.Dictionary(kept)
+            children += [h for v in kept.values() for h in holders_in(v)]
+    return new, children
+
+
+def prune_resources(page: pikepdf.Page, done: set[tuple[int, int]]) -> None:
+    """Give ``page`` and each form or pattern it draws (recursively) resources with only the
+    names its own content uses. ``done`` holds forms already pruned (by object id)."""
+    resources = page.obj.get(Name.Resources)
+    if resources is None:
+        return
+    new, queue = _pruned(resources, _names_used(page))
+    page.obj.Resources = new
+    while queue:
+        holder = queue.pop()
+        if holder.objgen in done:
+            continue
+        done.add(holder.objgen)
+        new, children = _pruned(holder.Resources, _names_used(holder))
+        holder.Resources = new
+        queue += children
+
+
+def split_pages(pdf: bytes) -> list[bytes]:
+    """Each page of ``pdf`` as a PDF of its own (boxes kept), with only the resources the
+    page draws. Raises pikepdf.PdfError for a damaged ``pdf``."""
+    out = []
+    done: set[tuple[int, int]] = set()
+    with pikepdf.open(io.BytesIO(pdf)) as source:
+        for page in source.pages:
+            prune_resources(page, done)
+            single = pikepdf.new()
+            single.pages.append(page)
+            buffer = io.BytesIO()
+            single.save(buffer)
+            out.append(buffer.getvalue())
+    return out
