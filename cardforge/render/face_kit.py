@@ -42,6 +42,22 @@ def word(table: Mapping[str, Mapping[str, str]], key: str, lang: str, fallback: 
     return text.format(**values) if values else text
 
 
+CJK_START = 0x2E80
+"""First code point of the CJK radicals block; from here on, characters are taken as square."""
+
+
+def width_em(text: str, latin_em: float, cjk_em: float = 1.0) -> float:
+    """Rough printed width of ``text``: ``cjk_em`` for each CJK or kana character (code point
+    CJK_START and above), ``latin_em`` for every other character. The unit is whatever the
+    two widths are given in (em, or Latin-letter widths)."""
+    return sum(cjk_em if ord(ch) >= CJK_START else latin_em for ch in text)
+
+
+def other_language(game: Game, lang: str) -> str | None:
+    """The first of the game's ``languages`` that is not ``lang``, or None."""
+    return next((code for code in game.languages if code != lang), None)
+
+
 def names(card: Card, game: Game, lang: str) -> dict[str, str | None]:
     """The card's name to print and the one to print under it.
 
@@ -53,7 +69,7 @@ def names(card: Card, game: Game, lang: str) -> dict[str, str | None]:
     written: dict[str, str] = card.data.get("name", {})
     fallback = game.info.get("source_language")
     name_lang = lang if lang in written else (fallback if fallback in written else next(iter(written)))
-    other = next((code for code in game.languages if code != name_lang), None)
+    other = other_language(game, name_lang)
     sub_lang = other if other in written and written[other] != written[name_lang] else None
     return {"name": written[name_lang], "name_lang": name_lang,
             "subname": written[sub_lang] if sub_lang else None, "subname_lang": sub_lang}

@@ -54,3 +54,10 @@ def test_names_falls_back_to_the_source_language_and_skips_equal_subnames():
     card, game = _card({"fr": "Oni", "en": "Oni"}, ["fr", "en"], "fr")
     assert names(card, game, "de") == {"name": "Oni", "name_lang": "fr", "subname": None,
                                        "subname_lang": None}
+
+
+def test_width_em_counts_cjk_square_and_latin_narrow():
+    from cardforge.render.face_kit import width_em
+
+    assert width_em("ab 集中", latin_em=0.5) == 0.5 * 3 + 2
+    assert width_em("排気", latin_em=1.0, cjk_em=1.8) == pytest.approx(3.6)

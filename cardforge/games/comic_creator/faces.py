@@ -187,10 +187,6 @@ def palette(colour: str) -> dict[str, str]:
     return face_kit.palette(colour, tint=0.78, shade=0.45)
 
 
-def _other_language(game: Game, lang: str) -> str | None:
-    return next((code for code in game.languages if code != lang), None)
-
-
 def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for ``card``'s front in ``lang`` (see the module docstring).
 
@@ -225,7 +221,7 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     ``deck_subname`` (other language or None), ``title`` and ``subtitle`` (the game's name
     in ``lang`` and in the other language)."""
     fallback = game.info.get("source_language")
-    other = _other_language(game, lang)
+    other = face_kit.other_language(game, lang)
     title = _localized(game.info.get("name"), lang, fallback) or game.spec.name(lang)
     subtitle = _localized(game.info.get("name"), other, None) if other else None
     deck_name = _localized(deck.spec.get("name"), lang, fallback) or deck.id
@@ -239,7 +235,7 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
 def text_width_em(text: str) -> float:
     """Rough printed width of ``text`` in em of a bold condensed sans: kana and kanji are
     square (1 em), Latin letters and spaces about 0.56 em."""
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.56 for ch in text)
+    return face_kit.width_em(text, latin_em=0.56)
 
 
 def name_size(name: str, width_mm: float) -> float:

@@ -107,7 +107,7 @@ def _before_stop(sentence: str, clause: str, lang: str) -> str:
 def name_size(name: str) -> float:
     """Font size (pt) at which ``name`` fits NAME_BOX_MM: at most NAME_PT, smaller for long
     names. Width is estimated at 0.7 em a Latin letter (bold sans) and 1 em for CJK."""
-    ems = sum(1.0 if ord(ch) >= 0x2E80 else 0.7 for ch in name)
+    ems = face_kit.width_em(name, latin_em=0.7)
     return round(min(NAME_PT, NAME_BOX_MM / (max(ems, 1.0) * 0.3528)), 1)
 
 
@@ -116,10 +116,6 @@ def name_size(name: str) -> float:
 def palette(colour: str) -> dict[str, str]:
     """``colour`` (``#rrggbb``) with this pack's light ``tint`` and dark ``shade`` of it."""
     return face_kit.palette(colour, tint=0.82, shade=0.4)
-
-
-def _other_language(game: Game, lang: str) -> str | None:
-    return next((code for code in game.languages if code != lang), None)
 
 
 def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
@@ -161,7 +157,7 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for the idol deck's back: ``colour`` / ``tint`` / ``shade`` (the
     deck's colour), ``title`` and ``subtitle`` (the game's name in ``lang`` and in the other
     language, or None), ``sub_lang`` and ``attributes`` (``[{"key", "colour"}]``)."""
-    other = _other_language(game, lang)
+    other = face_kit.other_language(game, lang)
     names = game.info.get("name", {})
     title = names.get(lang) or game.spec.name(lang)
     subtitle = names.get(other) if other else None

@@ -44,7 +44,7 @@ def palette(colour: str) -> dict[str, str]:
 
 def text_width(text: str) -> float:
     """Rough printed width of ``text`` in Latin-letter widths (CJK and kana count 1.8)."""
-    return sum(1.8 if ord(ch) >= 0x2E80 else 1.0 for ch in text)
+    return face_kit.width_em(text, latin_em=1.0, cjk_em=1.8)
 
 
 def colour_info(game: Game, colour: str, lang: str) -> dict[str, str]:

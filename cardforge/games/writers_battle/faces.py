@@ -52,13 +52,9 @@ def palette(colour: str) -> dict[str, str]:
     return face_kit.palette(colour, tint=0.85, shade=0.35)
 
 
-def _width_em(text: str) -> float:
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
-
-
 def _names(card: Card, game: Game, lang: str) -> dict[str, Any]:
     shown = face_kit.names(card, game, lang)
-    return {**shown, "name_long": _width_em(shown["name"]) > LONG_NAME_EM}
+    return {**shown, "name_long": face_kit.width_em(str(shown["name"]), latin_em=0.6) > LONG_NAME_EM}
 
 
 def _character(card: Card, game: Game, lang: str, fallback: str | None) -> dict[str, Any]:
