@@ -88,6 +88,35 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path)
     command.run(game, fmt, sort_by, desc, workspace.resolve())
 
 
+@main.group()
+def i18n() -> None:
+    """Translations: gettext catalogs in cards/<game>/locale/.
+
+    \b
+    Each game's texts are written once, in its source_language (game.yaml): rules
+    Markdown, card names and texts, icon and mark names. Every other language in
+    game.yaml's languages has a rules.po and a cards.po that translators fill in with
+    any PO editor; `cardforge lint` reports untranslated, fuzzy and mismatched entries.
+    """
+
+
+@i18n.command("update")
+@click.argument("games", nargs=-1)
+@WORKSPACE
+def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
+    """Extract every translatable text of GAMES (default: all) into locale/<domain>.pot and
+    merge it into each language's locale/<lang>/LC_MESSAGES/<domain>.po.
+
+    A text that changed keeps its old translation marked fuzzy (for a translator to check);
+    a new text is added untranslated; a text written inline in the YAML in a language
+    (name: {en: ..., ja: ...}) is copied into that language's catalog. Only files whose
+    messages change are written; each is printed with what it still needs.
+    """
+    from cardforge.commands import i18n as command
+
+    command.run(games, workspace.resolve())
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default=None,

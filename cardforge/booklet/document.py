@@ -25,6 +25,7 @@ from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.booklet.words import word
 from cardforge.errors import RenderError
 from cardforge.i18n.translations import Translations
+from cardforge.i18n.units import source_language
 from cardforge.model import Game
 from cardforge.render.cards import _absolute_urls, render_card_faces
 from cardforge.render.icons import TOKEN_RE, IconSet
@@ -41,12 +42,6 @@ class BookletHTML:
 
     html: str
     units: dict[str, Block] = field(default_factory=dict)
-
-
-def source_language(game: Game) -> str:
-    """The language the game's texts are written in (game.yaml ``source_language``, else
-    its first language)."""
-    return str(game.info.get("source_language") or game.languages[0])
 
 
 @cache

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from cardforge.commands import shown
 from cardforge.config import Config, load_config
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.errors import CardforgeError, ConfigError, DataError
@@ -166,12 +167,5 @@ def listing(paths: list[Path], workspace: Path) -> list[str]:
             entries[path.parent] = entries.get(path.parent, 0) + 1
         else:
             entries[path] = 0
-    return [f"{_shown(p, workspace)}/ ({n} PNG files)" if n else _shown(p, workspace)
+    return [f"{shown(p, workspace)}/ ({n} PNG files)" if n else shown(p, workspace)
             for p, n in entries.items()]
-
-
-def _shown(path: Path, workspace: Path) -> str:
-    try:
-        return str(path.relative_to(workspace))
-    except ValueError:
-        return str(path)

@@ -1,9 +1,12 @@
-"""Looking texts up in a language: catalog first, inline YAML second, source last.
+"""Looking texts up in a language: inline YAML first, catalog second, source last.
 
 :class:`Translations` holds the usable messages of one language's catalogs (a message is
 usable when it is translated and not fuzzy). :meth:`Translations.text` turns a source
-string into the language; :meth:`Translations.localized` does the same for a
-``{lang: text}`` mapping from YAML, which is how card and game.yaml texts are written.
+string (a rules paragraph) into the language; :meth:`Translations.localized` does the same
+for a ``{lang: text}`` mapping from YAML, which is how card and game.yaml texts are
+written: a text written inline in the language wins (the YAML is where the designer edits;
+``cardforge i18n update`` copies it into the catalog), the catalog fills the languages the
+YAML leaves out.
 """
 
 from __future__ import annotations
@@ -13,8 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-LOCALE_DIR = "locale"
-"""Folder of a game's catalogs, inside ``cards/<id>/``."""
+from cardforge.i18n.catalogs import LOCALE_DIR, read_catalog
 
 
 def catalog_paths(game_root: Path, lang: str) -> list[Path]:
@@ -34,16 +36,12 @@ class Translations:
     @classmethod
     def load(cls, game_root: Path, lang: str, source: str) -> Translations:
         """Read every catalog of ``lang`` (none for the source language itself).
-        Raises babel's PoFileError / OSError for a broken or unreadable file."""
-        from babel.messages.pofile import read_po
-
+        Raises DataError (file and line) for a broken catalog, OSError for an unreadable one."""
         found = cls(lang, source)
         if lang == source:
             return found
         for path in catalog_paths(game_root, lang):
-            with path.open("rb") as handle:
-                catalog = read_po(handle, locale=None, abort_invalid=True)
-            for message in catalog:
+            for message in read_catalog(path, None):
                 if message.id and isinstance(message.id, str) and message.string \
                         and isinstance(message.string, str) and not message.fuzzy:
                     found.messages[message.id] = message.string
@@ -54,15 +52,16 @@ class Translations:
         return self.messages.get(source_text, source_text)
 
     def localized(self, value: Any) -> str:
-        """A ``{lang: text}`` mapping in this language: the catalog's translation of its
-        source text, else its own text in the language, else its source text, else its
-        first text; ``""`` for anything that is not such a mapping."""
+        """A ``{lang: text}`` mapping in this language: its own text in the language, else
+        the catalog's translation of its source text, else its source text, else its first
+        text; ``""`` for anything that is not such a mapping."""
         if not isinstance(value, Mapping) or not value:
             return ""
+        if isinstance(value.get(self.lang), str) and value[self.lang]:
+            return str(value[self.lang])
         source_text = value.get(self.source)
         if isinstance(source_text, str) and source_text in self.messages:
             return self.messages[source_text]
-        for key in (self.lang, self.source):
-            if isinstance(value.get(key), str) and value[key]:
-                return str(value[key])
+        if isinstance(source_text, str) and source_text:
+            return source_text
         return str(next(iter(value.values())) or "")

@@ -1,0 +1,77 @@
+"""``cardforge i18n update``: extract every translatable text and merge it into each
+language's catalogs.
+
+Recipe, per game: load (a game whose files do not load is an error) → plan the catalogs
+(:func:`cardforge.i18n.catalogs.plan`) → write the files that change → print each file
+written with what it now needs from translators (untranslated and fuzzy counts).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from cardforge.commands import shown
+from cardforge.config import load_config
+from cardforge.errors import CardforgeError, ConfigError, DataError
+from cardforge.games.spec import discover
+from cardforge.i18n.catalogs import Planned, plan, write
+from cardforge.problem import Severity
+from cardforge.workspace import find_game_dirs, load_game
+
+
+def _needs(planned: Planned) -> str:
+    if planned.lang is None:
+        return f"template, {sum(1 for m in planned.new if m.id)} texts"
+    messages = [m for m in planned.new if m.id]
+    untranslated = sum(1 for m in messages if not m.string)
+    fuzzy = sum(1 for m in messages if m.string and m.fuzzy)
+    if not untranslated and not fuzzy:
+        return f"{planned.lang}, complete"
+    return f"{planned.lang}, {untranslated} untranslated, {fuzzy} fuzzy of {len(messages)}"
+
+
+def update_game(folder: Path, spec_id: str) -> list[Planned]:
+    """Bring one game's catalogs up to date; return the files written. Raises DataError
+    when the game's files do not load, OSError when a catalog cannot be written."""
+    spec = discover()[spec_id]
+    loaded = load_game(folder, spec)
+    errors = [p for p in loaded.problems if p.severity is Severity.ERROR]
+    if errors or loaded.game is None:
+        raise DataError(errors, what=f"{spec_id}'s card data")
+    written = []
+    for planned in plan(loaded.game):
+        if planned.changed:
+            write(planned)
+            written.append(planned)
+    return written
+
+
+def run(games: tuple[str, ...], workspace: Path) -> None:
+    """Update the catalogs of ``games`` (default: every game in the workspace) and print
+    each file written. Exits 1 when a game's data has errors, after updating the rest."""
+    config = load_config(workspace)
+    found = {spec.id: folder for spec, folder in find_game_dirs(config.cards, discover())}
+    unknown = [g for g in games if g not in found]
+    if unknown:
+        raise ConfigError(f"no game {', '.join(map(repr, unknown))} in {config.cards}",
+                          hint=f"games here: {', '.join(found)}")
+    failures: list[CardforgeError] = []
+    total = 0
+    for game_id in games or tuple(found):
+        try:
+            for planned in update_game(found[game_id], game_id):
+                click.echo(f"{shown(planned.path, workspace)} ({_needs(planned)})")
+                total += 1
+        except CardforgeError as exc:
+            failures.append(exc)
+        except OSError as exc:
+            failures.append(CardforgeError(f"{game_id}: cannot write a catalog: {exc}"))
+    for exc in failures:
+        click.echo(f"error: {exc.format_message()}", err=True)
+    click.echo(f"cardforge i18n update: {total} catalog file(s) written"
+               + ("" if total else " (all up to date)"), err=True)
+    if failures:
+        sys.exit(max(exc.exit_code for exc in failures))

@@ -1,0 +1,189 @@
+"""A game's gettext catalogs, and what ``cardforge i18n update`` would make of them.
+
+Files, inside ``cards/<id>/``: ``locale/<domain>.pot`` (the template: every unit of
+:mod:`cardforge.i18n.units`, no translations) and ``locale/<lang>/LC_MESSAGES/<domain>.po``
+for every language but the source one. Babel reads, merges and writes them, so any PO
+editor (Poedit, Lokalize, Weblate) can work on them.
+
+Merging (:func:`merge`) is Babel's ``Catalog.update``: a unit whose text is unchanged keeps
+its translation; a unit whose text changed a little gets the old translation marked
+*fuzzy* (with the old msgid kept as ``#| msgid``); a unit Babel cannot match by text but
+that sits where an old entry sat (same file and line) is marked fuzzy the same way; what no
+unit matches is dropped. Then every unit with an inline YAML text in the language takes
+that text, not fuzzy (the YAML is where the designer edits).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po, write_po
+
+from cardforge.errors import DataError
+from cardforge.i18n.units import DOMAINS, Unit, extract, target_languages
+from cardforge.model import Game
+from cardforge.problem import Location, Problem
+
+LOCALE_DIR = "locale"
+"""Folder of a game's catalogs, inside ``cards/<id>/``."""
+
+_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+"""Creation date written into new catalogs, so an update with nothing new writes nothing."""
+
+
+def po_path(game_root: Path, lang: str, domain: str) -> Path:
+    """``<game_root>/locale/<lang>/LC_MESSAGES/<domain>.po``."""
+    return game_root / LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def pot_path(game_root: Path, domain: str) -> Path:
+    """``<game_root>/locale/<domain>.pot``."""
+    return game_root / LOCALE_DIR / f"{domain}.pot"
+
+
+def read_catalog(path: Path, lang: str | None) -> Catalog:
+    """The catalog at ``path`` (messages keep their ``lineno``). Raises DataError naming the
+    file and line for a PO file Babel cannot parse, OSError for an unreadable one."""
+    from babel.messages.pofile import PoFileError
+
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, locale=lang, abort_invalid=True)
+    except PoFileError as exc:
+        line = getattr(exc, "lineno", 1) or 1
+        raise DataError([Problem(Location(path, int(line), 1), "TR100", f"unreadable catalog: {exc}",
+                                 hint="fix the PO syntax, or delete the file and run "
+                                      "`cardforge i18n update`")], what=str(path)) from None
+
+
+def template(game: Game, domain: str, units: list[Unit]) -> Catalog:
+    """The ``<domain>.pot`` catalog of ``units``: locations relative to the game folder,
+    each unit's comment as an extracted (``#.``) comment."""
+    catalog = Catalog(domain=domain, project=game.id, version="1", creation_date=_EPOCH, fuzzy=False,
+                      header_comment=f"# {domain} texts of {game.id}, extracted by cardforge.\n#")
+    for unit in units:
+        places = [(_relative(loc.path, game.root), loc.line) for loc in unit.locations]
+        catalog.add(unit.msgid, locations=places, auto_comments=[unit.comment] if unit.comment else [])
+    return catalog
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Catalog:
+    """``old`` (None for a new language) brought up to ``pot`` as described in the module
+    docstring; returns a new catalog, ``old`` is left alone."""
+    merged = Catalog(locale=lang, domain=pot.domain, project=pot.project, version=pot.version,
+                     creation_date=_EPOCH,
+                     revision_date=old.revision_date if old else _EPOCH, fuzzy=False,
+                     header_comment=f"# {lang} translation of the {pot.domain} texts of {pot.project}.\n#")
+    for message in old or ():
+        if message.id:
+            merged[message.id] = _copy(message)
+    merged.update(copy.deepcopy(pot), update_creation_date=False)  # update() writes into its template
+    _fuzzy_by_location(merged)
+    merged.obsolete.clear()
+    inline = {unit.msgid: unit.inline[lang] for unit in units if lang in unit.inline}
+    for message in merged:
+        if message.id in inline:
+            message.string = inline[message.id]
+            message.flags.discard("fuzzy")
+            message.previous_id = []
+    return merged
+
+
+def _copy(message: Message) -> Message:
+    return Message(message.id, message.string, list(message.locations), set(message.flags),
+                   list(message.auto_comments), list(message.user_comments),
+                   list(message.previous_id), context=message.context)
+
+
+def _fuzzy_by_location(catalog: Catalog) -> None:
+    """Give an untranslated message the translation of a dropped one at the same place."""
+    by_place: dict[tuple[str, int | None], Message] = {}
+    for message in catalog.obsolete.values():
+        for place in message.locations:
+            by_place.setdefault(place, message)
+    for message in catalog:
+        if not message.id or message.string:
+            continue
+        old = next((by_place[p] for p in message.locations if p in by_place), None)
+        if old is not None and old.string:
+            message.string = old.string
+            message.flags.add("fuzzy")
+            message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
+
+
+def render(catalog: Catalog) -> bytes:
+    """The PO (or POT) text of ``catalog``: UTF-8, previous msgids kept, no obsolete ones."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, ignore_obsolete=True, include_previous=True)
+    return buffer.getvalue()
+
+
+@dataclass
+class Planned:
+    """One catalog file: ``path``, ``lang`` (None for the template), its ``domain``, what is
+    there now (``old``: None when missing) and what an update makes of it (``new``)."""
+
+    path: Path
+    lang: str | None
+    domain: str
+    old: Catalog | None
+    new: Catalog
+
+    @property
+    def changed(self) -> bool:
+        """Whether writing :attr:`new` would change the file's messages (dates aside)."""
+        return self.old is None or _same_text(render(self.old)) != _same_text(render(self.new))
+
+
+def _same_text(po: bytes) -> bytes:
+    return b"\n".join(line for line in po.splitlines()
+                      if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
+
+
+def plan(game: Game) -> list[Planned]:
+    """Every catalog file of ``game`` with its merged contents: per domain the template,
+    then each target language. Raises DataError for an unreadable PO file."""
+    units = extract(game)
+    planned: list[Planned] = []
+    for domain in DOMAINS:
+        pot = template(game, domain, units[domain])
+        tpath = pot_path(game.root, domain)
+        planned.append(Planned(tpath, None, domain, read_catalog(tpath, None) if tpath.is_file() else None,
+                               pot))
+        for lang in target_languages(game):
+            path = po_path(game.root, lang, domain)
+            old = read_catalog(path, lang) if path.is_file() else None
+            planned.append(Planned(path, lang, domain, old, merge(old, pot, lang, units[domain])))
+    return planned
+
+
+def write(planned: Planned) -> None:
+    """Write ``planned.new`` to its path atomically, dated now. Raises OSError."""
+    now = datetime.now(UTC)
+    if planned.lang is None:
+        planned.new.creation_date = now
+    else:
+        planned.new.revision_date = now
+    planned.path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{planned.path.name}.", dir=planned.path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(render(planned.new))
+        os.replace(tmp, planned.path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

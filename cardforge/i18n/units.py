@@ -1,0 +1,124 @@
+"""The translatable units of a game: what ``cardforge i18n update`` puts in its catalogs.
+
+Two gettext domains per game:
+
+- ``rules``: every heading, paragraph and list item of ``cards/<id>/rules/*.md``
+  (:mod:`cardforge.booklet.markdown`; directives are generated, never translated);
+- ``cards``: every ``{lang: text}`` mapping in game.yaml, the card files and the dice
+  files (card names and texts, deck names, icon, mark and symbol names, die names).
+
+A unit's msgid is its text in the game's source language, exactly as written (placeholders
+and ``:icon:`` tokens included). The same text in several places is one unit with several
+locations. A ``{lang: text}`` mapping may already carry a language's text inline: that is
+the unit's ``inline`` translation, which the catalog mirrors (YAML is where a designer
+edits, so inline text wins over the catalog; see :mod:`cardforge.i18n.translations`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardforge.booklet.markdown import load_rules
+from cardforge.model import Game
+from cardforge.problem import Location
+from cardforge.source import Document
+
+DOMAINS = ("rules", "cards")
+"""The catalogs of a game, one ``<domain>.po`` per language."""
+
+LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
+"""A language code as the schemas' ``localized`` allows (``en``, ``pt-BR``)."""
+
+
+@dataclass
+class Unit:
+    """One translatable text: ``msgid`` (source-language text), its ``domain``, where it is
+    written (``locations``, first one first), a translator's ``comment`` (what kind of text
+    it is) and any ``inline`` translations from YAML (language → text)."""
+
+    msgid: str
+    domain: str
+    locations: list[Location] = field(default_factory=list)
+    comment: str = ""
+    inline: dict[str, str] = field(default_factory=dict)
+
+
+def source_language(game: Game) -> str:
+    """The language the game's texts are written in: game.yaml's ``source_language``, else
+    its first language."""
+    return str(game.info.get("source_language") or game.languages[0])
+
+
+def target_languages(game: Game) -> list[str]:
+    """The languages that need catalogs: every one of ``languages`` but the source."""
+    source = source_language(game)
+    return [lang for lang in game.languages if lang != source]
+
+
+def localized_mappings(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[
+        tuple[tuple[str | int, ...], dict[str, str]]]:
+    """Every ``(pointer, mapping)`` inside ``data`` whose mapping is a localized text (all
+    keys language codes, all values strings), depth first in document order."""
+    if isinstance(data, dict):
+        if data and all(isinstance(k, str) and LANGUAGE.match(k) and isinstance(v, str)
+                        for k, v in data.items()):
+            yield path, data
+            return
+        for key, value in data.items():
+            yield from localized_mappings(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from localized_mappings(value, (*path, index))
+
+
+def _describe(pointer: tuple[str | int, ...], data: Any) -> str:
+    """``cards[hire-an-assistant].name``-style comment for a pointer into a YAML file."""
+    words: list[str] = []
+    node = data
+    for part in pointer:
+        node = node[part] if isinstance(node, (dict, list)) else None
+        if isinstance(part, int) and isinstance(node, dict) and isinstance(node.get("id"), str):
+            words[-1:] = [f"{words[-1] if words else ''}[{node['id']}]"]
+        elif isinstance(part, int):
+            words[-1:] = [f"{words[-1] if words else ''}[{part}]"]
+        else:
+            words.append(str(part))
+    return ".".join(words)
+
+
+def _yaml_units(doc: Document, source: str) -> Iterator[Unit]:
+    for pointer, mapping in localized_mappings(doc.data):
+        text = mapping.get(source)
+        if not text:
+            continue
+        inline = {lang: value for lang, value in mapping.items() if lang != source and value}
+        yield Unit(text, "cards", [doc.locate(*pointer, source)],
+                   comment=f"{doc.path.name}: {_describe(pointer, doc.data)}", inline=inline)
+
+
+def extract(game: Game) -> dict[str, list[Unit]]:
+    """Domain → its units, in reading order (rules files in name order; game.yaml, then the
+    card files, then the dice files). Repeated texts are merged into the first unit.
+    Raises OSError / UnicodeDecodeError for an unreadable rules file."""
+    source = source_language(game)
+    found: dict[str, dict[str, Unit]] = {domain: {} for domain in DOMAINS}
+
+    def add(unit: Unit) -> None:
+        known = found[unit.domain].get(unit.msgid)
+        if known is None:
+            found[unit.domain][unit.msgid] = unit
+            return
+        known.locations.extend(unit.locations)
+        for lang, text in unit.inline.items():
+            known.inline.setdefault(lang, text)
+
+    for block in load_rules(game.root):
+        if block.translatable:
+            add(Unit(block.text, "rules", [block.location], comment=block.kind))
+    for doc in (game.manifest, *game.documents, *game.dice_documents):
+        for unit in _yaml_units(doc, source):
+            add(unit)
+    return {domain: list(units.values()) for domain, units in found.items()}
