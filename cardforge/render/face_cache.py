@@ -6,8 +6,10 @@ resolve against, the content of every local file the fragment or the stylesheet 
 (art, fonts, images), the installed fonts (fontconfig's list of font files with their sizes
 and modification times), and the versions of cardforge and WeasyPrint. Any change to one of
 them gives a new key, so a stale page is never reused; unchanged faces are never laid out
-again. Entries live at ``<folder>/<key[:2]>/<key>.pdf`` and are written atomically (a
-temporary file renamed), so concurrent builds sharing a cache never read a torn page.
+again. Entries live at ``<folder>/<key[:2]>/<key>.pdf``, each with the overflow
+measurements of its text boxes beside it (``<key>.overflow.json``, see
+:mod:`cardforge.render.overflow`), and are written atomically (a temporary file renamed),
+so concurrent builds sharing a cache never read a torn page.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
 
 from cardforge import __version__
+from cardforge.render.overflow import sidecar
 
 DEFAULT_FOLDER = ".cardforge-cache"
 """The cache's folder inside a workspace unless configured otherwise (``cache`` key)."""
@@ -130,18 +133,33 @@ class FaceCache:
     def put(self, key: str, pdf: bytes) -> Path:
         """Store a single-page PDF under ``key`` atomically; return its path. Raises OSError
         when the folder cannot be written."""
-        path = self.path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(pdf)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        return write_atomically(self.path(key), pdf)
+
+    def sidecar(self, key: str) -> Path:
+        """Where the overflow measurements of the face ``key`` are (or would be) stored."""
+        return sidecar(self.path(key))
+
+    def put_sidecar(self, key: str, text: str) -> Path:
+        """Store the overflow measurements (JSON ``text``) of face ``key`` atomically; return
+        the path. Raises OSError when the folder cannot be written."""
+        return write_atomically(self.sidecar(key), text.encode("utf-8"))
 
     def put_many(self, items: Iterable[tuple[str, bytes]]) -> list[Path]:
         """:meth:`put` each (key, pdf) pair; return the paths in order."""
         return [self.put(key, pdf) for key, pdf in items]
+
+
+def write_atomically(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder renamed over
+    it (creating the folder), so no reader ever sees a torn file; return ``path``. Raises
+    OSError when the folder cannot be written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:8]}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

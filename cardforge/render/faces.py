@@ -4,8 +4,13 @@ Each page's CSS box is the trim (``@page { size: W H; bleed: B; margin: 0 }``); 
 then writes MediaBox = trim + bleed on every side and TrimBox = the trim, so the imposer can
 place faces by their TrimBox. The face itself (``<section class="face">``) is the full
 bleed box: it starts ``B`` mm outside the trim, so art painted to its edges runs into the
-bleed. Any WeasyPrint warning or error (a missing image, a refused URL, a glyph no font
-has, bad CSS) fails the render: a card sheet with a hole in it is not a success.
+bleed. Between them sits ``div.face-frame``, an inline-block the size of the trim:
+WeasyPrint lays an inline-block out in one piece, never breaking it across pages, so text
+too long for its box stays on its face (clipped where the template says ``overflow:
+hidden``) and its overflow can be measured (:mod:`cardforge.render.overflow`) instead of
+spilling onto the next face's page. Any WeasyPrint warning or error (a missing image, a
+refused URL, a glyph no font has, bad CSS) fails the render: a card sheet with a hole in it
+is not a success.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import weasyprint
 from weasyprint.urls import URLFetcher
 
 from cardforge.errors import MissingFontError, RenderError
+from cardforge.render.overflow import Overflow, measure_page
 
 FONT_PACKAGES = "fonts-noto-cjk (Japanese, Chinese, Korean) and fonts-dejavu-core (Latin)"
 """Debian packages providing the fonts the built-in templates name."""
@@ -45,7 +51,10 @@ section.face {{
   display: block; position: relative; width: {w}mm; height: {h}mm; overflow: visible;
   break-inside: avoid; break-after: page;
 }}
-section.face > .face-bleed {{
+section.face > .face-frame {{
+  display: inline-block; position: relative; width: {w}mm; height: {h}mm; vertical-align: top;
+}}
+.face-frame > .face-bleed {{
   position: absolute; top: -{b}mm; left: -{b}mm; width: {w + 2 * b}mm; height: {h + 2 * b}mm;
   overflow: hidden;
 }}
@@ -60,8 +69,9 @@ def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: f
     the sandboxed templates); ``css`` must not contain ``</style>``."""
     if "</style" in css.lower():
         raise RenderError("a stylesheet contains '</style>'", hint="remove it from the CSS")
-    sections = "\n".join(f'<section class="face" data-face="{i}"><div class="face-bleed">'
-                         f"{fragment}</div></section>" for i, fragment in enumerate(fragments))
+    sections = "\n".join(f'<section class="face" data-face="{i}"><div class="face-frame">'
+                         f'<div class="face-bleed">{fragment}</div></div></section>'
+                         for i, fragment in enumerate(fragments))
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8">'
             f"<style>{page_css(width_mm, height_mm, bleed_mm)}</style>"
             f"<style>{css}</style></head><body>{sections}</body></html>")
@@ -69,7 +79,16 @@ def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: f
 
 def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
                      bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher) -> bytes:
-    """Lay out ``fragments`` (one HTML face each) as pages of one PDF and return its bytes.
+    """Lay out ``fragments`` as :func:`render_faces_measured` does; return only the PDF."""
+    return render_faces_measured(fragments, css, width_mm, height_mm, bleed_mm,
+                                 base_url=base_url, url_fetcher=url_fetcher)[0]
+
+
+def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
+                          bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher
+                          ) -> tuple[bytes, list[list[Overflow]]]:
+    """Lay out ``fragments`` (one HTML face each) as pages of one PDF; return its bytes and,
+    per page, the overflow of each ``data-field`` box on it (:func:`measure_page`, mm).
 
     Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side. Relative
     URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
@@ -86,6 +105,7 @@ def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height
     base = base_url.resolve().as_uri() + "/"
     with captured_warnings() as messages:
         document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render()
+        measures = [measure_page(page) for page in document.pages]
         pdf = document.write_pdf()
     if messages:
         raise_for_messages(messages)
@@ -94,7 +114,7 @@ def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height
             f"{len(fragments)} card faces made {len(document.pages)} pages",
             hint="a face's content broke onto another page; give fixed heights to the "
                  "face's blocks or shorten the text")
-    return pdf
+    return pdf, measures
 
 
 def raise_for_messages(messages: Sequence[str]) -> None:

@@ -2,9 +2,11 @@
 
 :func:`lay_out_faces` keys every face (:class:`~cardforge.render.face_cache.FaceCache`),
 lays out only the missing ones, in chunks of at most :data:`MAX_CHUNK` faces each rendered
-as one document (:func:`~cardforge.render.faces.render_faces_pdf`), splits each document
-into single-page PDFs and stores them. With ``jobs`` > 1 and more than one chunk the chunks
-run in that many worker processes; otherwise in this process. Identical faces are keyed once.
+as one document (:func:`~cardforge.render.faces.render_faces_measured`), splits each
+document into single-page PDFs and stores them, each with the overflow measurements of its
+text boxes (a face cached without them is laid out again). With ``jobs`` > 1 and more than
+one chunk the chunks run in that many worker processes; otherwise in this process.
+Identical faces are keyed once.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from pathlib import Path
 
 from cardforge.errors import CardforgeError, MissingFontError, RenderError
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.faces import render_faces_pdf
+from cardforge.render.faces import render_faces_measured
 from cardforge.render.fetcher import Refusal, make_url_fetcher
+from cardforge.render.overflow import dumps
 from cardforge.render.pdf_split import split_pages
 
 MAX_CHUNK = 25
@@ -72,12 +75,14 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     fetcher = make_url_fetcher(job.roots)
     width, height, bleed = job.geometry
     try:
-        pdf = render_faces_pdf(chunk.fragments, job.css, width, height, bleed,
-                               base_url=job.base_url, url_fetcher=fetcher)
+        pdf, measures = render_faces_measured(chunk.fragments, job.css, width, height, bleed,
+                                              base_url=job.base_url, url_fetcher=fetcher)
     except CardforgeError as exc:
         return _Outcome(0, tuple(fetcher.refusals),
                         (isinstance(exc, MissingFontError), exc.message, exc.hint))
     cache = FaceCache(job.cache_folder)
+    for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
+        cache.put_sidecar(key, dumps(measured))                   # implies its measurements
     cache.put_many(zip(chunk.keys, split_pages(pdf), strict=True))
     return _Outcome(len(chunk.keys), tuple(fetcher.refusals))
 
@@ -144,7 +149,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
     keys = [cache.key(fragment, context, base_uri) for fragment in fragments]
     missing: dict[str, str] = {}
     for key, fragment in zip(keys, fragments, strict=True):
-        if key not in missing and cache.get(key) is None:
+        if key not in missing and (cache.get(key) is None or not cache.sidecar(key).is_file()):
             missing[key] = fragment
     if missing:
         size = chunk_size(len(missing), jobs)

@@ -1,0 +1,136 @@
+"""How far text overflows its box, read from WeasyPrint's layout.
+
+A template marks each fixed-size text box with ``data-field="<field>"`` (the field name
+as the designer writes it in YAML; several names separated by spaces when one box holds
+several fields). After layout, :func:`measure_page` walks a page's boxes and, for every
+marked box, measures how far its in-flow content (lines, blocks, images) reaches beyond
+the box's content box on each side. Absolutely positioned descendants (tab labels,
+badges placed on purpose outside the text) and the inside of descendants that clip their
+own content (``overflow: hidden``) are not content of the box. Positions are taken before
+CSS transforms, so a rotated box is measured in its own upright frame.
+
+Layout lengths are CSS px (1/96 in); every length this module returns is in mm.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from weasyprint.formatting_structure.boxes import LineBox
+
+FIELD_ATTRIBUTE = "data-field"
+"""The attribute naming the YAML field(s) a text box shows."""
+
+MM_PER_PX = 25.4 / 96
+"""Millimetres in one CSS px."""
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """How far the content of the box marked ``field`` reaches beyond its content box on
+    each side, in mm (0 where it stays inside). ``field`` is the attribute's value as
+    written (possibly several space-separated names)."""
+
+    field: str
+    top_mm: float = 0.0
+    bottom_mm: float = 0.0
+    left_mm: float = 0.0
+    right_mm: float = 0.0
+
+    @property
+    def height_mm(self) -> float:
+        """How much taller the content is than the box allows (top and bottom), in mm."""
+        return self.top_mm + self.bottom_mm
+
+    @property
+    def width_mm(self) -> float:
+        """How much wider the content is than the box allows (left and right), in mm."""
+        return self.left_mm + self.right_mm
+
+    @property
+    def fields(self) -> list[str]:
+        """The field names the box shows, in the order written."""
+        return self.field.split()
+
+
+def _extent(box: Any) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of ``box`` in px: for a line box the line (as wide as the
+    text on it, however far that runs past the line's container), else the border box."""
+    if isinstance(box, LineBox):
+        return box.position_x, box.position_y, box.position_x + box.width, box.position_y + box.height
+    x, y = box.border_box_x(), box.border_box_y()
+    return x, y, x + box.border_width(), y + box.border_height()
+
+
+def _content(box: Any) -> Iterator[Any]:
+    """The in-flow descendants of ``box`` whose extent counts as its content: absolutely
+    positioned boxes are skipped with everything inside them; a line counts as a whole
+    (its height is the line height, which already makes room for icons on it; the glyph
+    boxes on it are taller than their ink); a descendant that clips (``overflow`` other
+    than visible) counts, its inside does not."""
+    for child in getattr(box, "children", ()):
+        if not hasattr(child, "position_y") or child.is_absolutely_positioned():
+            continue
+        yield child
+        if not isinstance(child, LineBox) and child.style["overflow"] == "visible":
+            yield from _content(child)
+
+
+def measure_box(box: Any) -> Overflow:
+    """The :class:`Overflow` of a laid-out WeasyPrint ``box`` (one with a ``data-field``
+    element): how far its content reaches past its content box, per side, in mm."""
+    left, top = box.content_box_x(), box.content_box_y()
+    right, bottom = left + box.width, top + box.height
+    far = [left, top, right, bottom]
+    for child in _content(box):
+        x0, y0, x1, y1 = _extent(child)
+        if x1 <= x0 or y1 <= y0:  # empty (no ink), e.g. an anonymous box round white space
+            continue
+        far = [min(far[0], x0), min(far[1], y0), max(far[2], x1), max(far[3], y1)]
+    return Overflow(field=box.element.get(FIELD_ATTRIBUTE, ""),
+                    top_mm=(top - far[1]) * MM_PER_PX, bottom_mm=(far[3] - bottom) * MM_PER_PX,
+                    left_mm=(left - far[0]) * MM_PER_PX, right_mm=(far[2] - right) * MM_PER_PX)
+
+
+def marked_boxes(root: Any) -> Iterator[Any]:
+    """Every box under ``root`` (a page box) whose element carries ``data-field``, once per
+    element (the element's first box: anonymous boxes share their parent's element)."""
+    seen: set[int] = set()
+    for box in root.descendants(placeholders=True):
+        element = getattr(box, "element", None)
+        if element is None or not hasattr(element, "get") or id(element) in seen:
+            continue
+        if element.get(FIELD_ATTRIBUTE) is not None and hasattr(box, "position_y"):
+            seen.add(id(element))
+            yield box
+
+
+def measure_page(page: Any) -> list[Overflow]:
+    """The :class:`Overflow` of every marked box on a WeasyPrint ``Page``, in document order."""
+    return [measure_box(box) for box in marked_boxes(page._page_box)]
+
+
+def dumps(measures: Sequence[Overflow]) -> str:
+    """``measures`` as JSON: a list of objects with ``field`` and the four sides in mm."""
+    return json.dumps([{k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(m).items()}
+                       for m in measures])
+
+
+def load(path: Path) -> list[Overflow]:
+    """The measurements stored at ``path`` by :func:`dumps`. Raises OSError when unreadable
+    and ValueError when it is not such a list."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [Overflow(**item) for item in data]
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a list of overflow measurements: {exc}") from None
+
+
+def sidecar(face_pdf: Path) -> Path:
+    """Where the measurements of the cached face ``face_pdf`` are stored: next to it, with
+    the same content-hash name and the suffix ``.overflow.json``."""
+    return face_pdf.with_suffix(".overflow.json")
