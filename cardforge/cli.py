@@ -37,18 +37,26 @@ def main() -> None:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text: path:line:col: CODE message; github: workflow annotations; sarif: 2.1.0.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option("--layout", is_flag=True,
+              help="Also run the rules that lay the faces out with WeasyPrint (TR105: text that "
+                   "overflows its box, per language); slower, faces are cached as in builds.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="With --layout: worker processes laying out faces  [default: the machine's cores]")
 @WORKSPACE
-def lint(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path) -> None:
+def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: int | None,
+         workspace: Path) -> None:
     """Check card data: YAML, schema, deck counts and each game's rules.
 
     PATHS are game folders (cards/<game>) or folders holding them; default: the
     configured cards folder. Rules are chosen and their severities set by [tool.cardforge]
     in pyproject.toml or by cardforge.toml; a card silences a rule with lint-ignore: [CODE].
+    Rules that need the laid-out faces (such as TR105, text overflow) run only with
+    --layout or with layout = true in the configuration.
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
     """
     from cardforge.commands import lint as command
 
-    sys.exit(command.run(paths, fmt, strict, workspace.resolve()))
+    sys.exit(command.run(paths, fmt, strict, workspace.resolve(), layout, jobs))
 
 
 @main.command()

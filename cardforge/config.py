@@ -29,6 +29,7 @@ class Config:
     out: Path = Path("out")
     cache: Path = Path(".cardforge-cache")
     paper: str | None = None  # None: build both A4 and Letter
+    layout: bool = False  # lint also runs the rules that lay faces out (lint --layout)
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
@@ -89,6 +90,7 @@ def load_config(root: Path, **overrides: Any) -> Config:
         out=(root / data.get("out", "out")).resolve(),
         cache=(root / data.get("cache", ".cardforge-cache")).resolve(),
         paper=data.get("paper"),
+        layout=bool(data.get("layout", False)),
         select=tuple(data.get("select", ())),
         ignore=tuple(data.get("ignore", ())),
         severity={k: Severity(v) for k, v in data.get("severity", {}).items()},

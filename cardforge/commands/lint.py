@@ -6,6 +6,7 @@ Exit status: 0 clean (warnings allowed unless ``--strict``), 1 problems at error
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -13,31 +14,38 @@ import click
 from cardforge.config import load_config
 from cardforge.games.spec import discover
 from cardforge.lint.engine import lint_game
+from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.report import render
 from cardforge.lint.rule import all_rules
 from cardforge.problem import Problem, Severity
 from cardforge.workspace import find_game_dirs, load_game
 
 
-def collect(paths: tuple[Path, ...], workspace: Path) -> tuple[list[Problem], dict]:
+def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
+            jobs: int | None = None) -> tuple[list[Problem], dict]:
     """Lint every game under ``paths`` (default: the configured cards folder).
 
-    Returns (Problems sorted by place, the rule table used). Raises ConfigError for bad
-    configuration or a folder with no known game.
+    With ``layout`` (or ``layout = true`` in the configuration) the rules that lay faces
+    out run too, the faces the configured cache lacks laid out in ``jobs`` worker
+    processes (default: the machine's cores). Returns (Problems sorted by place, the rule
+    table used). Raises ConfigError for bad configuration or a folder with no known game.
     """
     config = load_config(workspace)
     specs = discover()
     rules = all_rules(specs.values())
+    options = LayoutOptions(workspace, config.cache, jobs or os.cpu_count() or 1) \
+        if layout or config.layout else None
     problems: list[Problem] = []
     for path in paths or (config.cards,):
         for spec, folder in find_game_dirs(path.resolve(), specs):
-            problems.extend(lint_game(load_game(folder, spec), rules, config))
+            problems.extend(lint_game(load_game(folder, spec), rules, config, options))
     return problems, rules
 
 
-def run(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path) -> int:
+def run(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path, layout: bool = False,
+        jobs: int | None = None) -> int:
     """Print the report in ``fmt`` to stdout and a one-line summary to stderr; return the exit code."""
-    problems, rules = collect(paths, workspace)
+    problems, rules = collect(paths, workspace, layout, jobs)
     report = render(fmt, problems, workspace, rules)
     if report:
         click.echo(report)

@@ -6,14 +6,17 @@ balance) run only once every file loads cleanly, since a missing card would make
 lie. Configuration selects rules and sets
 severities (``cardforge.config.Config``): a rule's Problems are at most as severe as the
 rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
-codes for Problems that belong to it.
+codes for Problems that belong to it. Rules that read laid-out faces (``NEEDS_LAYOUT``)
+run only when ``layout`` options are given (:mod:`cardforge.lint.layout`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import nullcontext
 
 from cardforge.config import Config
+from cardforge.lint.layout import LayoutOptions, using
 from cardforge.lint.rule import Rule
 from cardforge.model import Game
 from cardforge.problem import Location, Problem, Severity
@@ -35,9 +38,11 @@ def _run(rule: Rule, game: Game) -> Iterable[Problem]:
             yield from rule.check(card, game)
 
 
-def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config) -> list[Problem]:
+def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
+              layout: LayoutOptions | None = None) -> list[Problem]:
     """All Problems for one loaded game, configured and sorted by file, line and column.
 
+    Rules that need laid-out faces run only with ``layout`` (workspace, face cache, jobs).
     A rule that raises is reported as CF000 naming the rule, instead of crashing the run.
     """
     problems = list(loaded.problems)
@@ -49,10 +54,11 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config) -> list[Pr
                 continue
             if rule.scope != "card" and not complete:
                 continue
-            if not config.selects(rule.code):
+            if not config.selects(rule.code) or (rule.needs_layout and layout is None):
                 continue
             try:
-                problems.extend(_run(rule, game))
+                with using(layout) if layout is not None else nullcontext():
+                    problems.extend(_run(rule, game))
             except Exception as exc:  # a rule bug must not hide the other rules' findings
                 problems.append(Problem(Location(game.root / "game.yaml"), INTERNAL,
                                         f"rule {rule.code} failed: {type(exc).__name__}: {exc}",

@@ -8,6 +8,8 @@ A rule is a module with:
   ``"game"`` — what ``check`` is called with;
 - ``SEVERITY``: ``"error"`` or ``"warning"`` by default;
 - ``check(target, game)``: yields Problems (not needed for ``"file"`` rules);
+- ``NEEDS_LAYOUT`` (optional, default False): True for a rule that reads laid-out faces
+  or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``;
 - a module docstring: the user documentation ``cardforge explain CODE`` prints, with one
   passing and one failing YAML example.
 """
@@ -40,6 +42,7 @@ class Rule:
     doc: str
     check: Callable[[Any, Any], Iterable[Problem]] | None
     pack: str  # "core" or a game pack id
+    needs_layout: bool = False
 
     @property
     def summary(self) -> str:
@@ -66,7 +69,7 @@ def from_module(module: ModuleType, pack: str) -> Rule:
         raise ValueError(f"rule module {module.__name__}: the docstring is the rule's documentation")
     return Rule(code=code, name=getattr(module, "NAME", code.lower()), scope=scope,
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
-                check=check, pack=pack)
+                check=check, pack=pack, needs_layout=bool(getattr(module, "NEEDS_LAYOUT", False)))
 
 
 def core_rules() -> list[Rule]:

@@ -7,7 +7,7 @@ resolve against, the content of every local file the fragment or the stylesheet 
 and modification times), and the versions of cardforge and WeasyPrint. Any change to one of
 them gives a new key, so a stale page is never reused; unchanged faces are never laid out
 again. Entries live at ``<folder>/<key[:2]>/<key>.pdf``, each with the overflow
-measurements of its text boxes beside it (``<key>.overflow.json``, see
+measurements of its text boxes beside it (``<key>.overflow-v<N>.json``, see
 :mod:`cardforge.render.overflow`), and are written atomically (a temporary file renamed),
 so concurrent builds sharing a cache never read a torn page.
 """

@@ -3,11 +3,15 @@
 A template marks each fixed-size text box with ``data-field="<field>"`` (the field name
 as the designer writes it in YAML; several names separated by spaces when one box holds
 several fields). After layout, :func:`measure_page` walks a page's boxes and, for every
-marked box, measures how far its in-flow content (lines, blocks, images) reaches beyond
-the box's content box on each side. Absolutely positioned descendants (tab labels,
-badges placed on purpose outside the text) and the inside of descendants that clip their
-own content (``overflow: hidden``) are not content of the box. Positions are taken before
-CSS transforms, so a rotated box is measured in its own upright frame.
+marked box, measures how far its content (lines, blocks, images) reaches beyond the box
+on each side: beyond its content box for content in the flow, beyond its padding box for
+content flowing inside an absolutely positioned box (placed by the designer, e.g. a tab
+label's text in the padding); an absolutely positioned box's own background is a
+decoration and not measured. The inside of a descendant that clips its own content is
+not counted.
+Positions are taken before CSS transforms, so a rotated box is measured in its own
+upright frame. A box whose text must grow upwards (a caption anchored to the bottom of a
+panel) is a fixed-size "room" holding the caption absolutely positioned at its bottom.
 
 Layout lengths are CSS px (1/96 in); every length this module returns is in mm.
 """
@@ -27,6 +31,10 @@ FIELD_ATTRIBUTE = "data-field"
 
 MM_PER_PX = 25.4 / 96
 """Millimetres in one CSS px."""
+
+FORMAT = 2
+"""Version of what is measured and how; part of the sidecar's name, so changing the
+measurement (raise it) never reads a stale one from the face cache."""
 
 
 @dataclass(frozen=True)
@@ -66,34 +74,44 @@ def _extent(box: Any) -> tuple[float, float, float, float]:
     return x, y, x + box.border_width(), y + box.border_height()
 
 
-def _content(box: Any) -> Iterator[Any]:
-    """The in-flow descendants of ``box`` whose extent counts as its content: absolutely
-    positioned boxes are skipped with everything inside them; a line counts as a whole
-    (its height is the line height, which already makes room for icons on it; the glyph
-    boxes on it are taller than their ink); a descendant that clips (``overflow`` other
-    than visible) counts, its inside does not."""
+def _content(box: Any, placed: bool = False) -> Iterator[tuple[Any, bool]]:
+    """The descendants of ``box`` whose extent counts as its content, each with whether
+    it lies inside an absolutely positioned box (``placed``). An absolutely positioned box
+    is a decoration (a tab label) or a holder (a caption anchored to the bottom of a room):
+    its own box does not count, what flows inside it does. A line counts as a whole (its
+    height is the line height, which already makes room for icons on it; the glyph boxes
+    on it are taller than their ink); a descendant that clips (``overflow`` other than
+    visible) counts, its inside does not."""
     for child in getattr(box, "children", ()):
-        if not hasattr(child, "position_y") or child.is_absolutely_positioned():
+        if not hasattr(child, "position_y"):
             continue
-        yield child
+        positioned = child.is_absolutely_positioned()
+        if not positioned:
+            yield child, placed
         if not isinstance(child, LineBox) and child.style["overflow"] == "visible":
-            yield from _content(child)
+            yield from _content(child, placed or positioned)
 
 
 def measure_box(box: Any) -> Overflow:
     """The :class:`Overflow` of a laid-out WeasyPrint ``box`` (one with a ``data-field``
-    element): how far its content reaches past its content box, per side, in mm."""
-    left, top = box.content_box_x(), box.content_box_y()
-    right, bottom = left + box.width, top + box.height
-    far = [left, top, right, bottom]
-    for child in _content(box):
+    element), per side, in mm: how far the content flowing in it reaches past its content
+    box, and the content flowing inside absolutely positioned boxes in it (placed by the
+    designer, e.g. a tab label's text in the padding) past its padding box."""
+    content = (box.content_box_x(), box.content_box_y())
+    content = (*content, content[0] + box.width, content[1] + box.height)
+    padding = (box.padding_box_x(), box.padding_box_y())
+    padding = (*padding, padding[0] + box.padding_width(), padding[1] + box.padding_height())
+    over = [0.0, 0.0, 0.0, 0.0]  # left, top, right, bottom, in px
+    for child, placed in _content(box):
         x0, y0, x1, y1 = _extent(child)
         if x1 <= x0 or y1 <= y0:  # empty (no ink), e.g. an anonymous box round white space
             continue
-        far = [min(far[0], x0), min(far[1], y0), max(far[2], x1), max(far[3], y1)]
-    return Overflow(field=box.element.get(FIELD_ATTRIBUTE, ""),
-                    top_mm=(top - far[1]) * MM_PER_PX, bottom_mm=(far[3] - bottom) * MM_PER_PX,
-                    left_mm=(left - far[0]) * MM_PER_PX, right_mm=(far[2] - right) * MM_PER_PX)
+        left, top, right, bottom = padding if placed else content
+        over = [max(over[0], left - x0), max(over[1], top - y0),
+                max(over[2], x1 - right), max(over[3], y1 - bottom)]
+    return Overflow(field=box.element.get(FIELD_ATTRIBUTE, ""), left_mm=over[0] * MM_PER_PX,
+                    top_mm=over[1] * MM_PER_PX, right_mm=over[2] * MM_PER_PX,
+                    bottom_mm=over[3] * MM_PER_PX)
 
 
 def marked_boxes(root: Any) -> Iterator[Any]:
@@ -132,5 +150,5 @@ def load(path: Path) -> list[Overflow]:
 
 def sidecar(face_pdf: Path) -> Path:
     """Where the measurements of the cached face ``face_pdf`` are stored: next to it, with
-    the same content-hash name and the suffix ``.overflow.json``."""
-    return face_pdf.with_suffix(".overflow.json")
+    the same content-hash name and the suffix ``.overflow-v<FORMAT>.json``."""
+    return face_pdf.with_suffix(f".overflow-v{FORMAT}.json")

@@ -1,0 +1,101 @@
+"""What layout-based lint rules read: faces laid out by WeasyPrint, and their overflows.
+
+Laying out faces is slow (about a second for ten faces), so rules that need it declare
+``NEEDS_LAYOUT = True`` and run only when the engine is given :class:`LayoutOptions`
+(``cardforge lint --layout``, or ``layout = true`` in ``[tool.cardforge]``). The options
+say where the workspace and the face cache are and how many worker processes lay faces
+out; the engine sets them with :func:`using` while such rules run, and a rule reads them
+with :func:`current`. Faces come from the same cache builds use, so a lint after a build
+(or a second lint) lays out nothing and only reads the measurements stored beside each
+cached face (:mod:`cardforge.render.overflow`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardforge.config import load_config
+from cardforge.errors import RenderError
+from cardforge.model import Game
+
+if TYPE_CHECKING:  # WeasyPrint is imported only when a layout rule runs
+    from cardforge.render.overflow import Overflow
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    """``workspace`` (templates and assets), ``cache`` (the face cache folder) and ``jobs``
+    (worker processes laying out the faces the cache lacks)."""
+
+    workspace: Path
+    cache: Path
+    jobs: int = 1
+
+
+_CURRENT: ContextVar[LayoutOptions | None] = ContextVar("cardforge_layout", default=None)
+
+
+@contextmanager
+def using(options: LayoutOptions) -> Iterator[None]:
+    """Make ``options`` the :func:`current` ones inside the block."""
+    token = _CURRENT.set(options)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def current(game: Game) -> LayoutOptions:
+    """The options set by :func:`using`; outside it (a rule called on its own), the
+    workspace holding ``game`` (``<workspace>/cards/<game>``), its configured face cache,
+    one job. Raises ConfigError for a broken configuration there."""
+    options = _CURRENT.get()
+    if options is not None:
+        return options
+    workspace = game.root.parent.parent
+    return LayoutOptions(workspace, load_config(workspace).cache)
+
+
+@dataclass(frozen=True)
+class FaceOverflow:
+    """One measured text box on a face: ``owner`` is ``("card", card id)`` for a card's
+    front, ``("card-back", card id)`` for a card's own back, ``("back", deck id)`` for a
+    deck's back; ``overflow`` the measurement (mm)."""
+
+    owner: tuple[str, str]
+    overflow: Overflow
+
+
+def face_overflows(game: Game, lang: str) -> list[FaceOverflow]:
+    """Every measured text box on every face of ``game`` in ``lang``, faces laid out (or
+    read from the cache) with the :func:`current` options, in page order.
+
+    Raises what :func:`~cardforge.render.cards.render_card_faces` raises, and RenderError
+    when a face's stored measurements cannot be read.
+    """
+    from cardforge.render.cards import render_card_faces
+    from cardforge.render.face_cache import FaceCache
+    from cardforge.render.overflow import load, sidecar
+
+    options = current(game)
+    faces = render_card_faces(game, lang, options.workspace, cache=FaceCache(options.cache),
+                              jobs=options.jobs)
+    owners: dict[int, list[tuple[str, str]]] = {}
+    for kind, pages in (("card", faces.front_page), ("card-back", faces.card_back_page),
+                        ("back", faces.back_page)):
+        for owner, page in pages.items():
+            owners.setdefault(page, []).append((kind, owner))
+    found = []
+    for page, face in enumerate(faces.files):
+        try:
+            measures = load(sidecar(face))
+        except (OSError, ValueError) as exc:
+            raise RenderError(f"cannot read the overflow measurements of a cached face: {exc}",
+                              hint=f"delete the face cache ({options.cache}) and lint again") from None
+        found.extend(FaceOverflow(owner, m) for owner in owners.get(page, []) for m in measures)
+    return found

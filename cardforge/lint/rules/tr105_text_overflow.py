@@ -1,0 +1,114 @@
+"""Text overflow: a card's text does not fit its box on the printed face, in some language.
+
+Needs the faces laid out, so it runs only under ``cardforge lint --layout`` (or with
+``layout = true`` in ``[tool.cardforge]``). Every face of the game is laid out by
+WeasyPrint in every language of game.yaml's ``languages`` (or read from the face cache
+builds use), and each text box a template marks with ``data-field="<field>"`` is measured:
+where its text reaches past the box (below it, or to the right for a line that cannot
+wrap), the printed card would cut it off. The Problem points at the field's text in that
+language in the card's YAML (the card itself when the text comes from elsewhere) and says
+by how many mm the text is too tall or too wide. Deck backs are checked too (their texts
+are game.yaml's). Fix it by shortening the text, or in the game's ``style.css`` by giving
+the box more room or long texts a smaller font; a card that must stay as it is says
+``lint-ignore: [TR105]``.
+
+For template authors: mark a box that has a definite size (fixed ``height``, or ``top``
+and ``bottom``) and ``overflow: hidden``; a box holding several fields lists them,
+``data-field="abilities text"`` (the last one the card has is blamed). ``game.<key>`` and
+``deck.<key>`` name texts of game.yaml and of the card's deck there.
+
+Passing (the name fits the name plate)::
+
+    - id: speed-lines
+      name: {en: Speed Lines, ja: 集中線}
+
+Failing (reported for en: the name is some 9 mm too tall for its plate)::
+
+    - id: speed-lines
+      name:
+        en: Speed Lines That Go On And On Across The Whole Page Until The Panel Ends
+        ja: 集中線
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardforge.errors import CardforgeError
+from cardforge.lint.layout import FaceOverflow, face_overflows
+from cardforge.model import Card, Game
+from cardforge.problem import Location, Problem
+
+CODE = "TR105"
+NAME = "text-overflow"
+SCOPE = "game"
+SEVERITY = "warning"
+NEEDS_LAYOUT = True
+
+MIN_MM = 0.1
+"""Overflows below this (mm) are layout rounding, not text anyone could see cut off."""
+
+
+def check(game: Game, _game: Game) -> Iterator[Problem]:
+    """Yield a Problem for each marked text box whose text overflows, per language."""
+    cards = {card.id: card for card in game.cards()}
+    for lang in game.languages:
+        try:
+            measured = face_overflows(game, lang)
+        except CardforgeError as exc:
+            yield Problem(Location(game.root / "game.yaml"), CODE,
+                          f"cannot lay out the {lang} faces to measure text overflow: {exc.message}",
+                          hint=exc.hint)
+            continue
+        for item in measured:
+            size = max(item.overflow.height_mm, item.overflow.width_mm)
+            if size >= MIN_MM:
+                yield _problem(item, cards, game, lang, size)
+
+
+def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
+             size: float) -> Problem:
+    kind, owner = item.owner
+    card = cards.get(owner) if kind != "back" else None
+    field = blamed_field(item.overflow.fields, card)
+    where = locate(field, lang, game, card, owner if kind == "back" else None)
+    face = {"card": f"card {owner}", "card-back": f"card {owner} (back)",
+            "back": f"back of deck {owner}"}[kind]
+    over = item.overflow
+    parts = [f"{amount:.1f} mm too {what}" for amount, what in
+             ((over.height_mm, "tall"), (over.width_mm, "wide")) if amount >= MIN_MM]
+    others = [f for f in over.fields if f != field]
+    return Problem(where, CODE,
+                   f"{face}: {field} ({lang}) overflows its box by {size:.1f} mm ({' and '.join(parts)})",
+                   card=card.id if card else None,
+                   hint="shorten the text, or give the box more room or a smaller font in the "
+                        "game's style.css" + (f"; the box also holds {', '.join(others)}" if others else ""))
+
+
+def blamed_field(fields: list[str], card: Card | None) -> str:
+    """The field a box's overflow is blamed on: the last of ``fields`` the card writes
+    (the free text after the short ones), else the last listed; ``"text"`` if none is."""
+    if not fields:
+        return "text"
+    written = [f for f in fields if card is not None and _path(f)[0] in card.data]
+    return (written or fields)[-1]
+
+
+def locate(field: str, lang: str, game: Game, card: Card | None, deck: str | None) -> Location:
+    """Where the text of ``field`` in ``lang`` is written: ``game.<key>`` in game.yaml,
+    ``deck.<key>`` in the deck's entry there, else in the card's entry (the nearest
+    enclosing place that exists when the text is not written in that language)."""
+    keys = _path(field)
+    if keys[0] == "game" and len(keys) > 1:
+        return game.manifest.locate(*keys[1:], lang)
+    deck_id = deck or (card.deck if card else None)
+    if keys[0] == "deck" and len(keys) > 1 and deck_id:
+        return game.manifest.locate("decks", deck_id, *keys[1:], lang)
+    if card is not None:
+        return card.locate(*keys, lang)
+    return game.manifest.locate("decks", deck_id) if deck_id else Location(game.root / "game.yaml")
+
+
+def _path(field: str) -> list[str | int]:
+    """``"ability.text"`` → ``["ability", "text"]`` (numeric parts as list indexes)."""
+    return [int(part) if part.isdigit() else part for part in field.split(".")]
