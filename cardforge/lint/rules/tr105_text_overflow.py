@@ -22,11 +22,12 @@ Passing (the name fits the name plate)::
     - id: speed-lines
       name: {en: Speed Lines, ja: 集中線}
 
-Failing (reported for en: the name is some 9 mm too tall for its plate)::
+Failing (Comic Creator, reported for en: in the smallest size the name plate allows, the
+name takes four lines and pushes the Japanese name under it 2.1 mm out of the plate)::
 
     - id: speed-lines
       name:
-        en: Speed Lines That Go On And On Across The Whole Page Until The Panel Ends
+        en: Speed Lines That Go On And On Across The Whole Page Until The Panel Ends And Then Some More
         ja: 集中線
 """
 

@@ -1,0 +1,167 @@
+"""TR105 text-overflow: overflow measured from WeasyPrint's layout (mm), reported per
+language at the field's YAML line, and only when lint is asked to lay faces out."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import weasyprint
+from click.testing import CliRunner
+
+from cardforge.cli import main
+from cardforge.config import Config
+from cardforge.games.comic_creator import GAME
+from cardforge.lint.engine import lint_game
+from cardforge.lint.layout import LayoutOptions
+from cardforge.lint.rule import all_rules
+from cardforge.lint.rules.tr105_text_overflow import blamed_field
+from cardforge.render import layout
+from cardforge.render.overflow import measure_page
+from cardforge.workspace import load_game
+from tests.conftest import FIXTURES
+
+REPO = Path(__file__).resolve().parents[3]
+GAME_YAML = REPO / "cards" / "comic-creator" / "game.yaml"
+RULES = all_rules([GAME])
+
+# ---- the measurement -------------------------------------------------------------------
+
+BOXES = """
+<style>
+  @page { size: 100mm 120mm; margin: 0 }
+  body { margin: 0; font-family: "DejaVu Sans"; font-size: 8pt; line-height: 5mm }
+  .box { position: absolute; left: 10mm; width: 30mm; height: 10mm; padding: 2mm;
+         overflow: hidden }
+  .label { position: absolute; top: 0.5mm; left: 0; line-height: 1mm; font-size: 4pt }
+  .holder { position: absolute; left: 0; right: 0; bottom: 0 }
+  .wide { display: inline-block; width: 40mm; height: 3mm }
+</style>
+<div class="box" style="top: 5mm" data-field="text">a<br>b<br>c<br>d</div>
+<div class="box" style="top: 25mm; white-space: nowrap" data-field="name">
+  <span class="wide"></span></div>
+<div class="box" style="top: 45mm" data-field="fits"><span class="label">TAB</span>a<br>b</div>
+<div class="box" style="top: 65mm; height: 20mm; padding: 0" data-field="abilities text">
+  <div class="holder">1<br>2<br>3<br>4<br>5<br>6</div></div>
+"""
+
+
+@pytest.fixture(scope="module")
+def measured():
+    page = weasyprint.HTML(string=BOXES).render().pages[0]
+    return {m.field: m for m in measure_page(page)}
+
+
+def test_four_lines_of_5_mm_in_a_10_mm_box_overflow_10_mm_at_the_bottom(measured):
+    text = measured["text"]
+    assert text.bottom_mm == pytest.approx(10.0, abs=0.05)
+    assert (text.top_mm, text.left_mm, text.right_mm) == (0, 0, 0)
+    assert text.height_mm == pytest.approx(10.0, abs=0.05) and text.width_mm == 0
+
+
+def test_a_line_that_cannot_wrap_overflows_on_the_right_by_its_excess(measured):
+    assert measured["name"].right_mm == pytest.approx(10.0, abs=0.05)
+    assert measured["name"].height_mm == 0
+
+
+def test_text_that_fits_and_a_tab_label_in_the_padding_are_no_overflow(measured):
+    assert (measured["fits"].height_mm, measured["fits"].width_mm) == (0, 0)
+
+
+def test_a_caption_anchored_to_the_bottom_of_its_room_overflows_at_the_top(measured):
+    room = measured["abilities text"]
+    assert room.top_mm == pytest.approx(10.0, abs=0.05) and room.bottom_mm == 0
+    assert room.fields == ["abilities", "text"]
+
+
+def test_the_blamed_field_is_the_last_the_card_writes():
+    class Card:
+        data = {"abilities": [], "name": {}}
+
+    assert blamed_field(["cost", "abilities", "text"], Card()) == "abilities"  # type: ignore[arg-type]
+    assert blamed_field(["cost", "abilities", "text"], None) == "text"
+    assert blamed_field(["ability.text"], None) == "ability.text"
+
+
+# ---- the rule, on a small Comic Creator game --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory) -> Path:
+    """One face cache for the module: equal faces are laid out once."""
+    return tmp_path_factory.mktemp("face-cache")
+
+
+def workspace(tmp_path: Path, card_file: str) -> Path:
+    """A workspace holding the shipped Comic Creator game.yaml and one fixture card file."""
+    root = tmp_path / "cards" / "comic-creator"
+    root.mkdir(parents=True)
+    shutil.copy(GAME_YAML, root / "game.yaml")
+    shutil.copy(FIXTURES / "comic-creator" / card_file, root / "cards.yaml")
+    return tmp_path
+
+
+def lint(ws: Path, cache: Path | None) -> list:
+    """TR105 Problems for the workspace's game; ``cache`` None lints without layout."""
+    options = LayoutOptions(ws, cache, jobs=1) if cache else None
+    loaded = load_game(ws / "cards" / "comic-creator", GAME)
+    return [p for p in lint_game(loaded, RULES, Config(root=ws), options) if p.code == "TR105"]
+
+
+def test_a_planted_long_name_is_reported_at_its_line_for_its_language(tmp_path, cache):
+    problems = lint(workspace(tmp_path, "fail_overflow_name.yaml"), cache)
+    assert [(p.path.name, p.line, p.col, p.card) for p in problems] == [
+        ("cards.yaml", 6, 11, "speed-lines")]
+    problem = problems[0]
+    assert problem.severity.value == "warning"
+    assert problem.message.startswith("card speed-lines: name (en) overflows its box by ")
+    overflow = float(re.search(r"by (\d+\.\d) mm", problem.message).group(1))
+    assert overflow > 0
+    assert "too tall" in problem.message and "shorten the text" in problem.hint
+
+
+def test_a_game_whose_texts_fit_reports_nothing(tmp_path, cache):
+    assert lint(workspace(tmp_path, "ok_text_fits.yaml"), cache) == []
+
+
+def test_without_layout_the_rule_does_not_run(tmp_path, monkeypatch):
+    assert RULES["TR105"].needs_layout
+    monkeypatch.setattr(layout, "render_faces_measured", _no_layout)
+    assert lint(workspace(tmp_path, "fail_overflow_name.yaml"), None) == []
+
+
+def test_a_warm_cache_is_linted_from_the_stored_measurements(tmp_path, cache, monkeypatch):
+    ws = workspace(tmp_path, "fail_overflow_name.yaml")
+    first = lint(ws, cache)
+    assert first and list(cache.glob("*/*.overflow-v*.json"))
+    monkeypatch.setattr(layout, "render_faces_measured", _no_layout)
+    assert lint(ws, cache) == first
+
+
+def test_a_face_that_cannot_be_laid_out_is_a_problem_not_a_crash(tmp_path, cache):
+    ws = workspace(tmp_path, "ok_text_fits.yaml")
+    cards = ws / "cards" / "comic-creator" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "    vp: 2\n", "    vp: 2\n    art: art/missing.png\n"), encoding="utf-8")
+    problems = lint(ws, cache)
+    assert len(problems) == 2  # one per language
+    assert all("cannot lay out the" in p.message and "missing.png" in p.message for p in problems)
+
+
+def test_lint_layout_on_the_command_line_and_in_the_configuration(tmp_path, cache):
+    ws = workspace(tmp_path, "fail_overflow_name.yaml")
+    (ws / "cardforge.toml").write_text(f'cache = "{cache}"\n', encoding="utf-8")
+    plain = CliRunner().invoke(main, ["lint", "-w", str(ws)])
+    assert "TR105" not in plain.output
+    asked = CliRunner().invoke(main, ["lint", "--layout", "-j", "1", "-w", str(ws)])
+    assert "cards.yaml:6:11: TR105 card speed-lines: name (en) overflows" in asked.output
+    (ws / "cardforge.toml").write_text(f'cache = "{cache}"\nlayout = true\n', encoding="utf-8")
+    configured = CliRunner().invoke(main, ["lint", "-w", str(ws)])
+    assert "TR105" in configured.output and "Traceback" not in configured.output
+    assert "--layout" in CliRunner().invoke(main, ["lint", "--help"]).output
+
+
+def _no_layout(*args, **kwargs):
+    raise AssertionError("faces were laid out")
