@@ -1,4 +1,4 @@
-"""What layout-based lint rules read: faces laid out by WeasyPrint, and their overflows.
+"""What layout-based lint rules read: faces and booklets laid out by WeasyPrint, measured.
 
 Laying out faces is slow (about a second for ten faces), so rules that need it declare
 ``NEEDS_LAYOUT = True`` and run only when the engine is given :class:`LayoutOptions`
@@ -7,7 +7,8 @@ say where the workspace and the face cache are and how many worker processes lay
 out; the engine sets them with :func:`using` while such rules run, and a rule reads them
 with :func:`current`. Faces come from the same cache builds use, so a lint after a build
 (or a second lint) lays out nothing and only reads the measurements stored beside each
-cached face (:mod:`cardforge.render.overflow`).
+cached face (:mod:`cardforge.render.overflow`). Booklets are laid out afresh each time
+(about a second each) and their pages measured (:mod:`cardforge.render.page_overflow`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from cardforge.errors import RenderError
 from cardforge.model import Game
 
 if TYPE_CHECKING:  # WeasyPrint is imported only when a layout rule runs
+    from cardforge.booklet.markdown import Block
     from cardforge.render.overflow import Overflow
+    from cardforge.render.page_overflow import PagesMeasured
 
 
 @dataclass(frozen=True)
@@ -99,3 +102,40 @@ def face_overflows(game: Game, lang: str) -> list[FaceOverflow]:
                               hint=f"delete the face cache ({options.cache}) and lint again") from None
         found.extend(FaceOverflow(owner, m) for owner in owners.get(page, []) for m in measures)
     return found
+
+
+@dataclass(frozen=True)
+class BookletLayout:
+    """A rule booklet (``kind`` ``rules``) or quick-reference sheet (``rulesheet``) of one
+    language laid out: ``units`` maps element ids to their source blocks (file:line),
+    ``measured`` says which overflow their page and which block starts each page."""
+
+    kind: str
+    lang: str
+    units: dict[str, Block]
+    measured: PagesMeasured
+
+
+def booklet_languages(game: Game) -> list[str]:
+    """The languages a booklet of ``game`` is made in: its source language, and those of
+    ``languages`` with a catalog to translate the rules (as ``cardforge build`` does)."""
+    from cardforge.i18n.translations import catalog_paths
+
+    source = game.info.get("source_language") or game.languages[0]
+    return [lang for lang in game.languages if lang == source or catalog_paths(game.root, lang)]
+
+
+def booklet_layout(game: Game, lang: str, kind: str) -> BookletLayout:
+    """Lay out the ``kind`` booklet of ``game`` in ``lang`` and measure its pages.
+
+    Raises RenderError (or MissingFontError) as the booklet build does: no rules to print,
+    a placeholder game.yaml cannot fill, a missing font or stylesheet.
+    """
+    from cardforge.booklet.document import booklet_html
+    from cardforge.render.booklet import layout_booklet
+    from cardforge.render.page_overflow import measure_pages
+
+    options = current(game)
+    source = booklet_html(game, lang, options.workspace, kind)
+    document = layout_booklet(source.html, game.root, options.workspace)
+    return BookletLayout(kind, lang, source.units, measure_pages(document.pages, source.units))

@@ -19,7 +19,7 @@ Layout lengths are CSS px (1/96 in); every length this module returns is in mm.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -92,26 +92,41 @@ def _content(box: Any, placed: bool = False) -> Iterator[tuple[Any, bool]]:
             yield from _content(child, placed or positioned)
 
 
+Rect = tuple[float, float, float, float]
+"""(left, top, right, bottom) in px."""
+
+
+def _reach(boxes: Iterable[tuple[Any, bool]], flow: Rect, placed: Rect, field: str) -> Overflow:
+    """How far ``boxes`` (each with whether it is placed) reach past ``flow`` (those in the
+    flow) or ``placed`` (those inside an absolutely positioned box), per side, in mm."""
+    over = [0.0, 0.0, 0.0, 0.0]  # left, top, right, bottom, in px
+    for child, inside in boxes:
+        x0, y0, x1, y1 = _extent(child)
+        if x1 <= x0 or y1 <= y0:  # empty (no ink), e.g. an anonymous box round white space
+            continue
+        left, top, right, bottom = placed if inside else flow
+        over = [max(over[0], left - x0), max(over[1], top - y0),
+                max(over[2], x1 - right), max(over[3], y1 - bottom)]
+    return Overflow(field=field, left_mm=over[0] * MM_PER_PX, top_mm=over[1] * MM_PER_PX,
+                    right_mm=over[2] * MM_PER_PX, bottom_mm=over[3] * MM_PER_PX)
+
+
 def measure_box(box: Any) -> Overflow:
     """The :class:`Overflow` of a laid-out WeasyPrint ``box`` (one with a ``data-field``
     element), per side, in mm: how far the content flowing in it reaches past its content
     box, and the content flowing inside absolutely positioned boxes in it (placed by the
     designer, e.g. a tab label's text in the padding) past its padding box."""
-    content = (box.content_box_x(), box.content_box_y())
-    content = (*content, content[0] + box.width, content[1] + box.height)
-    padding = (box.padding_box_x(), box.padding_box_y())
-    padding = (*padding, padding[0] + box.padding_width(), padding[1] + box.padding_height())
-    over = [0.0, 0.0, 0.0, 0.0]  # left, top, right, bottom, in px
-    for child, placed in _content(box):
-        x0, y0, x1, y1 = _extent(child)
-        if x1 <= x0 or y1 <= y0:  # empty (no ink), e.g. an anonymous box round white space
-            continue
-        left, top, right, bottom = padding if placed else content
-        over = [max(over[0], left - x0), max(over[1], top - y0),
-                max(over[2], x1 - right), max(over[3], y1 - bottom)]
-    return Overflow(field=box.element.get(FIELD_ATTRIBUTE, ""), left_mm=over[0] * MM_PER_PX,
-                    top_mm=over[1] * MM_PER_PX, right_mm=over[2] * MM_PER_PX,
-                    bottom_mm=over[3] * MM_PER_PX)
+    x, y = box.content_box_x(), box.content_box_y()
+    px, py = box.padding_box_x(), box.padding_box_y()
+    return _reach(_content(box), (x, y, x + box.width, y + box.height),
+                  (px, py, px + box.padding_width(), py + box.padding_height()),
+                  box.element.get(FIELD_ATTRIBUTE, ""))
+
+
+def measure_within(box: Any, area: Rect) -> Overflow:
+    """How far ``box`` itself and its content reach past ``area`` (px; e.g. a page's area
+    inside its margins), per side, in mm; ``field`` is empty."""
+    return _reach([(box, False), *_content(box)], area, area, "")
 
 
 def marked_boxes(root: Any) -> Iterator[Any]:

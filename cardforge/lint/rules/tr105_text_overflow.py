@@ -12,6 +12,11 @@ are game.yaml's). Fix it by shortening the text, or in the game's ``style.css`` 
 the box more room or long texts a smaller font; a card that must stay as it is says
 ``lint-ignore: [TR105]``.
 
+Rule booklets are checked too, in each language they are made in (the source language
+and those with a catalog): a heading, paragraph or list item that runs off its page (a
+long word or code that cannot break) is reported at its line in the rules Markdown, as
+is the first block of a quick-reference sheet past its second page.
+
 For template authors: mark a box that has a definite size (fixed ``height``, or ``top``
 and ``bottom``) and ``overflow: hidden``; a box holding several fields lists them,
 ``data-field="abilities text"`` (the last one the card has is blamed). ``game.<key>`` and
@@ -23,7 +28,8 @@ Passing (the name fits the name plate)::
       name: {en: Speed Lines, ja: 集中線}
 
 Failing (Comic Creator, reported for en: in the smallest size the name plate allows, the
-name takes four lines and pushes the Japanese name under it 2.1 mm out of the plate)::
+name wraps onto so many lines that it pushes the Japanese name under it 2.1 mm out of
+the plate)::
 
     - id: speed-lines
       name:
@@ -34,11 +40,22 @@ name takes four lines and pushes the Japanese name under it 2.1 mm out of the pl
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+from cardforge.booklet.markdown import RULES_DIR
 from cardforge.errors import CardforgeError
-from cardforge.lint.layout import FaceOverflow, face_overflows
+from cardforge.lint.layout import (
+    BookletLayout,
+    FaceOverflow,
+    booklet_languages,
+    booklet_layout,
+    face_overflows,
+)
 from cardforge.model import Card, Game
 from cardforge.problem import Location, Problem
+
+if TYPE_CHECKING:
+    from cardforge.render.overflow import Overflow
 
 CODE = "TR105"
 NAME = "text-overflow"
@@ -50,21 +67,78 @@ MIN_MM = 0.1
 """Overflows below this (mm) are layout rounding, not text anyone could see cut off."""
 
 
+SHEET_PAGES = 2
+"""Most pages a quick-reference sheet may have (it is one or two A4 pages)."""
+
+BOOKLETS = {"rules": "rule booklet", "rulesheet": "quick-reference sheet"}
+"""Booklet products checked (when the game pack lists them), with their names in messages."""
+
+
 def check(game: Game, _game: Game) -> Iterator[Problem]:
-    """Yield a Problem for each marked text box whose text overflows, per language."""
+    """Yield a Problem for each marked text box whose text overflows, per language, and
+    for each rules block that overflows its booklet page or the sheet's page limit."""
     cards = {card.id: card for card in game.cards()}
     for lang in game.languages:
         try:
             measured = face_overflows(game, lang)
         except CardforgeError as exc:
-            yield Problem(Location(game.root / "game.yaml"), CODE,
-                          f"cannot lay out the {lang} faces to measure text overflow: {exc.message}",
-                          hint=exc.hint)
+            yield _unmeasured(game, f"{lang} faces", exc)
             continue
         for item in measured:
             size = max(item.overflow.height_mm, item.overflow.width_mm)
             if size >= MIN_MM:
                 yield _problem(item, cards, game, lang, size)
+    if not any((game.root / RULES_DIR).glob("*.md")):
+        return
+    for kind in (k for k in BOOKLETS if k in game.spec.products):
+        for lang in booklet_languages(game):
+            try:
+                booklet = booklet_layout(game, lang, kind)
+            except CardforgeError as exc:
+                yield _unmeasured(game, f"{lang} {BOOKLETS[kind]}", exc)
+                continue
+            yield from booklet_problems(booklet)
+
+
+def booklet_problems(booklet: BookletLayout) -> Iterator[Problem]:
+    """Problems at the Markdown file:line of each block that overflows its page by
+    MIN_MM or more, and of the first block past a quick-reference sheet's page limit."""
+    what = f"{BOOKLETS[booklet.kind]} ({booklet.lang})"
+    for item in booklet.measured.overflows:
+        over = item.overflow
+        size = max(over.height_mm, over.width_mm)
+        if size < MIN_MM:
+            continue
+        block = booklet.units[item.unit]
+        yield Problem(block.location, CODE,
+                      f"{what}, page {item.page}: this {block.kind} overflows the page by "
+                      f"{size:.1f} mm ({_sizes(over)})",
+                      hint="break up the long word or line (a URL, a run of characters "
+                           "without spaces), or shorten it")
+    pages = booklet.measured.pages
+    if booklet.kind == "rulesheet" and pages > SHEET_PAGES:
+        past = next((u for u in booklet.measured.first_units[SHEET_PAGES:] if u), None)
+        blocks = list(booklet.units.values())
+        block = booklet.units[past] if past else blocks[-1] if blocks else None
+        if block is None:
+            return
+        yield Problem(block.location, CODE, f"{what} runs to {pages} pages, {SHEET_PAGES} at most: "
+                      "from here on it does not fit",
+                      hint="shorten the rules' headings and list items (the sheet prints "
+                           "only those), or turn detail into paragraphs, which only the "
+                           "booklet prints")
+
+
+def _unmeasured(game: Game, what: str, exc: CardforgeError) -> Problem:
+    return Problem(Location(game.root / "game.yaml"), CODE,
+                   f"cannot lay out the {what} to measure text overflow: {exc.message}",
+                   hint=exc.hint)
+
+
+def _sizes(over: Overflow) -> str:
+    """``"2.1 mm too tall and 0.4 mm too wide"`` (the parts of MIN_MM or more)."""
+    return " and ".join(f"{amount:.1f} mm too {what}" for amount, what in
+                        ((over.height_mm, "tall"), (over.width_mm, "wide")) if amount >= MIN_MM)
 
 
 def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
@@ -76,11 +150,9 @@ def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
     face = {"card": f"card {owner}", "card-back": f"card {owner} (back)",
             "back": f"back of deck {owner}"}[kind]
     over = item.overflow
-    parts = [f"{amount:.1f} mm too {what}" for amount, what in
-             ((over.height_mm, "tall"), (over.width_mm, "wide")) if amount >= MIN_MM]
     others = [f for f in over.fields if f != field]
     return Problem(where, CODE,
-                   f"{face}: {field} ({lang}) overflows its box by {size:.1f} mm ({' and '.join(parts)})",
+                   f"{face}: {field} ({lang}) overflows its box by {size:.1f} mm ({_sizes(over)})",
                    card=card.id if card else None,
                    hint="shorten the text, or give the box more room or a smaller font in the "
                         "game's style.css" + (f"; the box also holds {', '.join(others)}" if others else ""))

@@ -1,8 +1,10 @@
 """TR105 text-overflow: overflow measured from WeasyPrint's layout (mm), reported per
-language at the field's YAML line, and only when lint is asked to lay faces out."""
+language at the field's YAML line (cards) or the block's Markdown line (booklets), and
+only when lint is asked to lay faces out."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 from pathlib import Path
@@ -14,6 +16,7 @@ from click.testing import CliRunner
 from cardforge.cli import main
 from cardforge.config import Config
 from cardforge.games.comic_creator import GAME
+from cardforge.games.spec import GameSpec
 from cardforge.lint.engine import lint_game
 from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import all_rules
@@ -94,20 +97,25 @@ def cache(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("face-cache")
 
 
-def workspace(tmp_path: Path, card_file: str) -> Path:
-    """A workspace holding the shipped Comic Creator game.yaml and one fixture card file."""
+def workspace(tmp_path: Path, card_file: str, rules: str | None = None) -> Path:
+    """A workspace holding the shipped Comic Creator game.yaml, one fixture card file and,
+    given ``rules`` (Markdown), a rules file (written in Japanese, the source language)."""
     root = tmp_path / "cards" / "comic-creator"
     root.mkdir(parents=True)
     shutil.copy(GAME_YAML, root / "game.yaml")
     shutil.copy(FIXTURES / "comic-creator" / card_file, root / "cards.yaml")
+    if rules is not None:
+        (root / "rules").mkdir()
+        (root / "rules" / "rules.md").write_text(rules, encoding="utf-8")
     return tmp_path
 
 
-def lint(ws: Path, cache: Path | None) -> list:
+def lint(ws: Path, cache: Path | None, spec: GameSpec = GAME) -> list:
     """TR105 Problems for the workspace's game; ``cache`` None lints without layout."""
     options = LayoutOptions(ws, cache, jobs=1) if cache else None
-    loaded = load_game(ws / "cards" / "comic-creator", GAME)
-    return [p for p in lint_game(loaded, RULES, Config(root=ws), options) if p.code == "TR105"]
+    loaded = load_game(ws / "cards" / "comic-creator", spec)
+    rules = all_rules([spec])
+    return [p for p in lint_game(loaded, rules, Config(root=ws), options) if p.code == "TR105"]
 
 
 def test_a_planted_long_name_is_reported_at_its_line_for_its_language(tmp_path, cache):
@@ -161,6 +169,32 @@ def test_lint_layout_on_the_command_line_and_in_the_configuration(tmp_path, cach
     configured = CliRunner().invoke(main, ["lint", "-w", str(ws)])
     assert "TR105" in configured.output and "Traceback" not in configured.output
     assert "--layout" in CliRunner().invoke(main, ["lint", "--help"]).output
+
+
+# ---- booklets ---------------------------------------------------------------------------
+
+
+def test_a_rules_paragraph_too_wide_for_its_page_is_reported_at_its_markdown_line(tmp_path, cache):
+    rules = (FIXTURES / "comic-creator" / "fail_overflow_rules.md").read_text(encoding="utf-8")
+    problems = lint(workspace(tmp_path, "ok_text_fits.yaml", rules), cache)
+    assert [(p.path.name, p.line) for p in problems] == [("rules.md", 7)]
+    message = problems[0].message
+    assert message.startswith("rule booklet (ja), page ") and "this paragraph overflows the page" in message
+    assert float(re.search(r"by (\d+\.\d) mm \(\d+\.\d mm too wide\)", message).group(1)) > 10
+
+
+def test_a_quick_reference_sheet_past_its_page_limit_is_reported_where_it_stops_fitting(
+        tmp_path, cache):
+    items = [f"- 手順{n}：ダイスを振り、出た目の合計をメモしてから次のプレイヤーに渡します。"
+             for n in range(1, 401)]
+    with_sheet = dataclasses.replace(GAME, products=(*GAME.products, "rulesheet"))
+    problems = lint(workspace(tmp_path, "ok_text_fits.yaml", "\n".join(["# 手順", "", *items])),
+                    cache, with_sheet)
+    assert len(problems) == 1
+    problem = problems[0]
+    assert problem.message.startswith("quick-reference sheet (ja) runs to ")
+    assert "2 at most" in problem.message
+    assert problem.path.name == "rules.md" and 100 < problem.line < 400  # an item on page 3
 
 
 def _no_layout(*args, **kwargs):

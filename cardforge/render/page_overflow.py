@@ -1,0 +1,68 @@
+"""Booklet pages read back from WeasyPrint's layout: which source blocks overflow the page.
+
+A booklet's HTML gives every block written in Markdown an element id
+(:class:`cardforge.booklet.document.BookletHTML` ``units``). After layout,
+:func:`measure_pages` finds each such block on each page and measures how far it reaches
+past the page area (the page inside its margins): a line that cannot break (a long word,
+a URL) runs off the right edge, a picture wider than the column runs into the margin.
+It also notes which block each page starts with, so content past a page limit can be
+traced back to its source. Lengths are in mm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge.render.overflow import Overflow, measure_within
+
+
+@dataclass(frozen=True)
+class PageOverflow:
+    """Block ``unit`` (its element id) on page ``page`` (1-based) reaches ``overflow`` (mm,
+    per side) past the page area."""
+
+    unit: str
+    page: int
+    overflow: Overflow
+
+
+@dataclass(frozen=True)
+class PagesMeasured:
+    """``overflows``: every block that reaches past its page area (by any amount above 0);
+    ``first_units``: per page, the id of the first block on it (None for a page with none,
+    such as a cover)."""
+
+    overflows: list[PageOverflow]
+    first_units: list[str | None]
+
+    @property
+    def pages(self) -> int:
+        """How many pages the document has."""
+        return len(self.first_units)
+
+
+def measure_pages(pages: Collection[Any], units: Collection[str]) -> PagesMeasured:
+    """Measure the laid-out WeasyPrint ``pages`` (``document.pages``) for the blocks whose
+    element ids are ``units``; a block broken over two pages is measured on each."""
+    overflows: list[PageOverflow] = []
+    first_units: list[str | None] = []
+    for number, page in enumerate(pages, 1):
+        root = page._page_box
+        x, y = root.content_box_x(), root.content_box_y()
+        area = (x, y, x + root.width, y + root.height)
+        seen: set[str] = set()
+        first: str | None = None
+        for box in root.descendants(placeholders=True):
+            element = getattr(box, "element", None)
+            unit = element.get("id") if element is not None and hasattr(element, "get") else None
+            if unit not in units or unit in seen or not hasattr(box, "position_y"):
+                continue
+            seen.add(unit)
+            first = first or unit
+            overflow = measure_within(box, area)
+            if overflow.height_mm > 0 or overflow.width_mm > 0:
+                overflows.append(PageOverflow(unit, number, overflow))
+        first_units.append(first)
+    return PagesMeasured(overflows, first_units)
