@@ -38,7 +38,7 @@ def components(game: Game, tr: Translations) -> Markup:
         rows.append((icon + escape(word("dice", lang, name=label)), int(count)))
     dice = (game.spec.dice(game) if game.spec.dice else None) or []
     if dice:
-        names = ", ".join(tr.localized(die.name) for die in dice)
+        names = word("list-separator", lang).join(tr.localized(die.name) for die in dice)
         rows.append((escape(word("custom-dice", lang, names=names)), len(dice)))
     items = "".join(f'<li><span class="count">{count}</span> × {label}</li>' for label, count in rows)
     return Markup(f'<ul class="components">{items}</ul>')
