@@ -28,6 +28,7 @@ import jinja2
 
 from cardforge.errors import RenderError
 from cardforge.model import Game
+from cardforge.render.coverage import require_coverage
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
@@ -162,6 +163,7 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
 
     css = stylesheet(env, safe, bleed)
     require_fonts(pages.fragments)
+    require_coverage(pages.fragments, pages.owners, css, lang)
     return FaceSources(pages.fragments, pages.owners, css, (width, height, bleed), game.root,
                        roots, front_page, back_page, card_back_page)
 
