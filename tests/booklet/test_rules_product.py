@@ -12,7 +12,7 @@ import pytest
 
 from cardforge.games.spec import discover
 from cardforge.i18n.catalogs import po_path, read_catalog
-from cardforge.products import BuildOptions, ProductSkipped, build_rules
+from cardforge.products import BuildOptions, ProductSkipped, build_rules, build_rulesheet
 from cardforge.render.geometry import mm_to_pt
 from cardforge.workspace import load_game
 
@@ -106,3 +106,22 @@ def test_saddle_imposition_from_the_command_line(tmp_path):
     for paper in ("a4", "letter"):
         with pikepdf.open(folder / f"dixe-on-card-rules-fr-saddle-{paper}.pdf") as sheets:
             assert len(sheets.pages) == -(-pages // 4) * 2  # two sides a sheet, four pages a sheet
+
+
+A4_PT = (round(mm_to_pt(210), 1), round(mm_to_pt(297), 1))
+
+
+@pytest.mark.parametrize(("game_id", "lang"), [(g, GAMES[g].languages[-1]) for g in GAMES])
+def test_rulesheet_is_one_or_two_a4_pages_of_headings_and_lists(out, game_id, lang):
+    game = GAMES[game_id]
+    [path] = build_rulesheet(game, lang, BuildOptions(root=REPO, out=out))
+    assert path == out / game_id / f"{game_id}-rulesheet-{lang}.pdf"
+    with pikepdf.open(path) as pdf:
+        assert 1 <= len(pdf.pages) <= 2
+        for page in pdf.pages:
+            box = [float(v) for v in page.mediabox]
+            assert (round(box[2] - box[0], 1), round(box[3] - box[1], 1)) == A4_PT
+    whole = " ".join(" ".join(page_texts(path)).split())
+    assert game.info["name"][lang] in whole and "{" not in whole
+    for deck in game.decks.values():               # the component list, counted
+        assert f"{deck.size} ×" in whole or f"{deck.size}\u00a0×" in whole
