@@ -10,13 +10,12 @@ unless a name ends in ``_pt`` or ``_px``.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 import pypdfium2
 from PIL import Image
 
+from cardforge.atomic import write_atomically
 from cardforge.render.geometry import mm_to_pt
 
 
@@ -60,17 +59,7 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 def save_png(image: Image.Image, path: Path, *, dpi: float | None = None) -> Path:
-    """Write ``image`` to ``path`` as PNG so that ``path`` is complete or untouched: a
-    temporary file in the same folder (created), renamed over it. ``dpi`` is recorded in
-    the file's pHYs chunk when given. Returns ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            image.save(handle, format="PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write ``image`` to ``path`` as PNG, whole or not at all (parent folders created);
+    ``dpi`` is recorded in the file's pHYs chunk when given. Returns ``path``."""
+    options = {"dpi": (dpi, dpi)} if dpi else {}
+    return write_atomically(path, lambda handle: image.save(handle, format="PNG", **options))
