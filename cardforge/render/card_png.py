@@ -19,7 +19,8 @@ from cardforge.render.raster import page_image, save_png
 
 
 def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
-    """(file name, face page index) of every PNG, in deck order then file order."""
+    """(file name, face page index) of every PNG, in deck order then file order. Raises
+    ValueError when two files would share a name (a card id such as ``back-<deck>``)."""
     names: list[tuple[str, int]] = []
     for deck in game.decks.values():
         for card in deck.cards:
@@ -29,6 +30,12 @@ def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
                 names += [(f"{card.id}-back{copy}.png", faces.card_back_page[card.id]) for copy in copies]
         if deck.id in faces.back_page:
             names.append((f"back-{deck.id}.png", faces.back_page[deck.id]))
+    seen: set[str] = set()
+    for name, _ in names:
+        if name in seen:
+            raise ValueError(f"two card images would be named {name}; rename the card whose id "
+                             "looks like a back's or a copy's file name")
+        seen.add(name)
     return names
 
 

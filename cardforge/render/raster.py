@@ -10,6 +10,7 @@ unless a name ends in ``_pt`` or ``_px``.
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 import pypdfium2
@@ -20,8 +21,8 @@ from cardforge.render.geometry import mm_to_pt
 
 
 def pixels(length_mm: float, dpi: float) -> int:
-    """Whole pixels covering ``length_mm`` at ``dpi`` (rounded to the nearest pixel)."""
-    return round(length_mm / 25.4 * dpi)
+    """Whole pixels covering ``length_mm`` at ``dpi`` (rounded to the nearest pixel, halves up)."""
+    return math.floor(length_mm / 25.4 * dpi + 0.5)
 
 
 def page_image(document: pypdfium2.PdfDocument, index: int, *, crop_mm: float = 0.0,
@@ -42,7 +43,7 @@ def page_image(document: pypdfium2.PdfDocument, index: int, *, crop_mm: float = 
         raise ValueError(f"cropping {crop_mm} mm from every side of page {index} leaves nothing")
     if size_px is None:
         scale = dpi / 72  # type: ignore[operator]
-        size_px = (round(width_pt * scale), round(height_pt * scale))
+        size_px = (math.floor(width_pt * scale + 0.5), math.floor(height_pt * scale + 0.5))
     scale = max(size_px[0] / width_pt, size_px[1] / height_pt)
     bitmap = page.render(scale=scale, crop=(crop_pt,) * 4, fill_color=(255, 255, 255, 255))
     image = bitmap.to_pil().convert("RGB")
