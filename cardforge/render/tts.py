@@ -62,8 +62,8 @@ def grid(count: int) -> tuple[int, int]:
     most 10 × 7, at least 2 × 2. Raises ValueError for more than 69 cards or fewer than 1."""
     if not 1 <= count <= MAX_COLUMNS * MAX_ROWS - 1:
         raise ValueError(f"a TTS sheet holds 1 to {MAX_COLUMNS * MAX_ROWS - 1} cards, not {count}")
-    columns = max(2, min(MAX_COLUMNS, count + 1))
-    return columns, max(2, math.ceil((count + 1) / columns))
+    rows = max(2, math.ceil((count + 1) / MAX_COLUMNS))
+    return max(2, math.ceil((count + 1) / rows)), rows
 
 
 def card_pixels(trim_mm: tuple[float, float], dpi: float, columns: int, rows: int) -> tuple[int, int]:
