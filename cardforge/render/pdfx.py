@@ -84,7 +84,7 @@ def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str) -> p
             out.pages.append(pikepdf.Page(out.make_indirect(clone)))
     share_equal_fonts(out)
     with pikepdf.open(io.BytesIO(declaration(variant, css))) as source:
-        out.Root.OutputIntents = out.copy_foreign(source.Root.OutputIntents)
+        out.Root.OutputIntents = out.copy_foreign(source.make_indirect(source.Root.OutputIntents))
         if Name.Metadata in source.Root:
             out.Root.Metadata = out.copy_foreign(source.Root.Metadata)
         for key in _INFO_KEYS:
