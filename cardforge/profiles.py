@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.errors import ConfigError
-from cardforge.resources import data_dir
+from cardforge.resources import profiles_dir
 
 OUTPUTS = ("png", "pdfx", "sheets")
 """What a profile makes: per-card PNGs, one PDF/X file, or A4 / Letter card sheets."""
@@ -151,7 +151,7 @@ def _check(p: Profile, text: str) -> None:
 
 def profile_folders(workspace: Path) -> list[Path]:
     """Where profiles are looked up, first wins: ``<workspace>/profiles``, then built-in."""
-    return [workspace / "profiles", data_dir("profiles")]
+    return [workspace / "profiles", profiles_dir()]
 
 
 def available(workspace: Path) -> dict[str, Path]:
