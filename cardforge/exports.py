@@ -13,15 +13,27 @@ from pathlib import Path
 
 from cardforge.atomic import write_atomically
 from cardforge.errors import ConfigError, DataError
+from cardforge.lint import report
 from cardforge.model import Game
 from cardforge.preflight.checks import preflight
-from cardforge.problem import Severity
+from cardforge.problem import Problem, Severity
 from cardforge.products import BuildOptions
 from cardforge.profiles import Profile
 from cardforge.render.card_png import write_card_pngs
 from cardforge.render.cards import RenderedFaces, render_card_faces
 
 Geometry = tuple[float, float, float, float]
+
+
+class PreflightError(DataError):
+    """Preflight found errors: every Problem listed like lint's text report (paths relative to
+    ``root``), then how many; exit code 1. Nothing of that game was written."""
+
+    def __init__(self, problems: list[Problem], root: Path, what: str) -> None:
+        super().__init__(problems, what)
+        count = sum(p.severity is Severity.ERROR for p in problems)
+        self.message = (f"preflight of {what} found {count} error(s); nothing was written:\n"
+                        + report.text(problems, root, {}))
 
 
 def folder(options: BuildOptions, game: Game, product: str, lang: str) -> Path:
@@ -37,11 +49,11 @@ def _faces(game: Game, lang: str, options: BuildOptions, geometry: Geometry, **e
 
 def check(game: Game, profile: Profile, faces: RenderedFaces, geometry: Geometry,
           options: BuildOptions) -> None:
-    """Run preflight; raise DataError with its errors, pass the rest to ``options.report``."""
+    """Run preflight; raise PreflightError (all its problems) when any is an error, else pass
+    the problems to ``options.report``."""
     problems = preflight(game, profile, faces, geometry)
-    errors = [p for p in problems if p.severity is Severity.ERROR]
-    if errors:
-        raise DataError(errors, what=f"{game.id} for {profile.name} (preflight)")
+    if any(p.severity is Severity.ERROR for p in problems):
+        raise PreflightError(problems, options.root, f"{game.id} for {profile.name}")
     if options.report:
         for problem in problems:
             options.report(problem)
