@@ -74,3 +74,18 @@ def test_tts_sheets_json_and_hidden_slot(tmp_path):
     assert cards[0]["Nickname"] == "Card 0" and cards[-1]["Nickname"] == "Card 74"
     assert cards[-1]["CustomDeck"] == {"2": second}
     assert spare["DeckIDs"] == [300, 300] and set(spare["CustomDeck"]) == {"3"}
+
+
+def test_a_deck_whose_cards_have_their_own_backs_gets_a_back_sheet(tmp_path):
+    game = make_game(tmp_path, game="ok_own_backs.game.yaml")
+    written = build_tts(game, "en", options(tmp_path))
+    folder = written[-1].parent
+    assert sorted(p.name for p in written[:-1]) == ["back-spare.png", "main-1-backs.png", "main-1.png",
+                                                    "spare-1.png"]
+    with Image.open(folder / "main-1.png") as faces, Image.open(folder / "main-1-backs.png") as backs:
+        assert faces.size == backs.size == (2 * 750, 2 * 1050)  # 3 cards + hidden: 2 × 2 at full size
+        assert faces.getpixel((1500 - 10, 2100 - 10)) == (128, 128, 128)  # hidden slot: neutral
+        assert backs.getpixel((375, 525)) != faces.getpixel((375, 525))
+    saved = json.loads(written[-1].read_text(encoding="utf-8"))
+    entry = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["UniqueBack"] is True and entry["BackURL"].endswith("/main-1-backs.png")
