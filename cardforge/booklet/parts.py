@@ -112,7 +112,8 @@ def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
         if page not in cache:
             document = pypdfium2.PdfDocument(pdf)
             try:
-                cache[page] = png_bytes(page_image(document, page, crop_mm=bleed_mm, dpi=dpi))
+                cache[page] = png_bytes(page_image(document, page, crop_mm=bleed_mm, dpi=dpi),
+                                        optimize=True)
             finally:
                 document.close()
         return cache[page]

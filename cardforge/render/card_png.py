@@ -15,7 +15,7 @@ import pypdfium2
 
 from cardforge.model import Game
 from cardforge.render.cards import RenderedFaces
-from cardforge.render.raster import page_image, save_png
+from cardforge.render.raster import page_image, png_bytes, save_bytes
 
 
 def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
@@ -55,7 +55,8 @@ def write_card_pngs(game: Game, faces: RenderedFaces, folder: Path, *, dpi: floa
         for page, names in by_page.items():  # one face in memory at a time
             image = page_image(document, page, crop_mm=0.0 if keep_bleed else bleed_mm,
                                size_px=size_px, dpi=None if size_px else dpi)
-            written += [save_png(image, folder / name, dpi=dpi) for name in names]
+            data = png_bytes(image, dpi=dpi)  # encoded once, however many copies
+            written += [save_bytes(data, folder / name) for name in names]
     finally:
         document.close()
     return written

@@ -52,15 +52,20 @@ def page_image(document: pypdfium2.PdfDocument, index: int, *, crop_mm: float = 
     return image
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """``image`` encoded as PNG."""
+def png_bytes(image: Image.Image, *, dpi: float | None = None, optimize: bool = False) -> bytes:
+    """``image`` encoded as PNG (``dpi`` recorded in its pHYs chunk when given; ``optimize``
+    makes it smaller, several times slower)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", optimize=optimize, **({"dpi": (dpi, dpi)} if dpi else {}))
     return buffer.getvalue()
 
 
 def save_png(image: Image.Image, path: Path, *, dpi: float | None = None) -> Path:
     """Write ``image`` to ``path`` as PNG, whole or not at all (parent folders created);
     ``dpi`` is recorded in the file's pHYs chunk when given. Returns ``path``."""
-    options = {"dpi": (dpi, dpi)} if dpi else {}
-    return write_atomically(path, lambda handle: image.save(handle, format="PNG", **options))
+    return save_bytes(png_bytes(image, dpi=dpi), path)
+
+
+def save_bytes(data: bytes, path: Path) -> Path:
+    """Write ``data`` to ``path``, whole or not at all (parent folders created); return ``path``."""
+    return write_atomically(path, lambda handle: handle.write(data))

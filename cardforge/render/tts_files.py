@@ -17,8 +17,7 @@ from typing import Any
 import pypdfium2
 from PIL import Image
 
-from cardforge.atomic import write_atomically
-from cardforge.render.raster import page_image, save_png
+from cardforge.render.raster import page_image, save_bytes, save_png
 from cardforge.render.tts import DeckPlan, Sheet, deck_id
 
 NEUTRAL = (128, 128, 128)
@@ -98,5 +97,5 @@ def write_tts(plans: list[DeckPlan], pdf: bytes, bleed_mm: float, folder: Path, 
     saved = {"SaveName": game_id, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
              "Rules": "", "PlayerTurn": "", "ObjectStates": objects}
     text = json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")
-    written.append(write_atomically(folder / f"{game_id}.json", lambda handle: handle.write(text)))
+    written.append(save_bytes(text, folder / f"{game_id}.json"))
     return written
