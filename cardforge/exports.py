@@ -107,7 +107,8 @@ def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     geometry = profile.geometry(game.card_geometry())
     faces = _faces(game, lang, options, geometry, extra_css=css, pdf_variant=profile.pdf_variant)
     check(game, profile, faces, geometry, options)
-    pdf = pdfx_document(game, faces, profile.pdf_variant, css)
+    title = f"{game.spec.names.get(lang) or game.id} — {profile.name}"
+    pdf = pdfx_document(game, faces, profile.pdf_variant, css, title)
     path = folder(options, game, profile.id, lang).with_suffix(".pdf")
     version = PDF_VERSIONS.get(profile.pdf_variant)
     return [write_atomically(path, lambda handle: pdf.save(handle, force_version=version))]

@@ -67,10 +67,11 @@ def alternating_pages(game: Game, faces: RenderedFaces) -> list[int]:
     return order
 
 
-def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str) -> pikepdf.Pdf:
+def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, title: str) -> pikepdf.Pdf:
     """The card file: pages of :func:`alternating_pages` (each keeps its MediaBox = trim +
     bleed, TrimBox and BleedBox), with the PDF/X output intent, Info keys and XMP metadata of
-    :func:`declaration`. Save it with ``force_version=PDF_VERSIONS[variant]``."""
+    :func:`declaration`, and ``title`` in both Info and XMP. Save it with
+    ``force_version=PDF_VERSIONS[variant]``."""
     out = pikepdf.new()
     pages = faces.pages()
     copied: dict[int, pikepdf.Page] = {}
@@ -90,4 +91,8 @@ def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str) -> p
         for key in _INFO_KEYS:
             if key in source.docinfo:
                 out.docinfo[key] = source.docinfo[key]
+    # PDF/X wants a title, the same in Info and XMP; WeasyPrint's dates are kept as written
+    with out.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
+        xmp["dc:title"] = title
+    out.docinfo[Name.Title] = title
     return out

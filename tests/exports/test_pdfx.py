@@ -32,6 +32,7 @@ def test_drivethrucards_pdf_declares_pdf_x_with_a_cmyk_output_intent(tmp_path):
         assert str(pdf.docinfo["/Trapped"]) == "/False"
         with pdf.open_metadata() as xmp:
             assert xmp["pdfx:GTS_PDFXVersion"] == "PDF/X-1a:2003"
+            assert xmp["dc:title"] == str(pdf.docinfo["/Title"]) == "Generic — " + PROFILE.name
         [intent] = pdf.Root.OutputIntents
         assert intent.S == "/GTS_PDFX"
         profile = intent.DestOutputProfile
