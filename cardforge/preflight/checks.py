@@ -13,21 +13,12 @@ import pypdfium2
 
 from cardforge.model import Game
 from cardforge.preflight.bleed import empty_bleed_sides
+from cardforge.preflight.codes import CODES  # noqa: F401  (re-exported)
 from cardforge.preflight.pdf_scan import scan_page
 from cardforge.problem import Location, Problem, Severity
 from cardforge.profiles import Profile
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.geometry import pt_to_mm
-
-CODES: dict[str, str] = {
-    "PF101": "card-size: the card is designed at a size other than the shop's (beyond its tolerance)",
-    "PF102": "bleed-empty: art reaches the trim but not into the bleed",
-    "PF103": "low-resolution: an image in a face is drawn at fewer dpi than the shop needs",
-    "PF104": "rgb-colour: RGB (or Lab) colour where the shop prints CMYK only",
-    "PF105": "transparency: soft masks, opacity or blend modes where the shop's PDF/X forbids them",
-    "PF106": "face-size: a laid-out face is not the shop's trim + bleed (a template changed @page)",
-}
-"""Preflight codes and what each reports."""
 
 _SIZE_TOLERANCE_MM = 0.2
 
