@@ -47,3 +47,8 @@ def test_cmyk_shop_preflight_errors_are_listed_like_lint_and_nothing_is_written(
     assert "cards/comic-creator/experience.yaml:" in result.output
     assert ": PF104 card " in result.output and "hint: write colours as device-cmyk" in result.output
     assert not (tmp_path / "comic-creator").exists()
+
+
+def test_explain_knows_the_preflight_codes():
+    result = CliRunner().invoke(main, ["explain", "PF103"])
+    assert result.exit_code == 0 and "PF103 low-resolution" in result.output
