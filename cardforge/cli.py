@@ -125,7 +125,14 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
               help="Output folder  [default: out]")
 @click.option("--lang", default=None, help="Only this language  [default: every language in game.yaml]")
 @click.option("--product", default=None,
-              help="Only this product: cards, dice, rules…  [default: every product of the game]")
+              help="Only this product: cards, dice, rules, rulesheet, or a card export: png (one "
+                   "image per card), tts (Tabletop Simulator decks), pdfx (a print shop's PDF/X, "
+                   "with --profile)  [default: every product of the game; exports only on request]")
+@click.option("--dpi", type=click.IntRange(min=30, max=1200), default=300, show_default=True,
+              help="Resolution of png and tts images (a profile's own dpi wins for png).")
+@click.option("--profile", "profile", default=None, metavar="NAME",
+              help="Print-shop profile (see `cardforge profiles`), or a .toml file: picks the "
+                   "product, card size and bleed, and preflights the faces before writing.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How backs are placed: long-edge or short-edge duplex, or no backs.")
 @click.option("--die-edge", type=click.Choice([f"{e:g}" for e in DIE_EDGES_MM]), default="16",
@@ -139,8 +146,9 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          product: str | None, duplex: str, die_edge: str, imposition: str | None,
-          jobs: int | None, cache_dir: Path | None, quiet: bool, workspace: Path) -> None:
+          product: str | None, dpi: int, profile: str | None, duplex: str, die_edge: str,
+          imposition: str | None, jobs: int | None, cache_dir: Path | None, quiet: bool,
+          workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
@@ -148,8 +156,34 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     sheet with crop marks; each front sheet is followed by its back sheet for duplex
     printing. Files for a game's first language carry no language tag. Each distinct face
     is laid out once and kept in the face cache, so a rebuild lays out only what changed.
+
+    \b
+    Card exports, on request:
+      --product png                  out/<game>/<game>-png[-<lang>]/<card>[-<n>].png and
+                                     back-<deck>.png, trim + bleed at --dpi
+      --product tts                  out/<game>/<game>-tts[-<lang>]/: deck sheets (10 x 7 at
+                                     most, 4096 px at most), backs and <game>.json, a saved
+                                     object for Tabletop Simulator's Saved Objects folder
+      --profile tgc-poker            825 x 1125 px PNGs for The Game Crafter (also mpc-poker)
+      --profile drivethrucards-poker PDF/X-1a, CMYK, backs and fronts alternating
+      --profile home                 the A4 / Letter sheets, preflighted
+    A profile's preflight prints problems like lint (PF101 card size, PF102 empty bleed,
+    PF103 low-resolution image, PF104 RGB where CMYK is required, PF105 transparency, PF106
+    face size); errors stop that game before any file is written.
     """
     from cardforge.commands import build as command
 
     command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
-                die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir)
+                die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir,
+                dpi=dpi, profile=profile)
+
+
+@main.command()
+@WORKSPACE
+def profiles(workspace: Path) -> None:
+    """List the print-shop profiles for `cardforge build --profile NAME`: built-in ones and
+    the workspace's own profiles/<name>.toml (which add to or replace them), with what each
+    makes (output, card trim and bleed in mm, image size in px, colour)."""
+    from cardforge.commands import profiles as command
+
+    command.run(workspace.resolve())

@@ -17,6 +17,8 @@ import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.model import Game
+from cardforge.problem import Problem
+from cardforge.profiles import Profile
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.impose import write_pdf_atomically
@@ -38,7 +40,9 @@ class BuildOptions:
     edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``),
     ``imposition`` (``"saddle"`` or None) for booklets, the face ``cache`` folder (default
     ``<root>/.cardforge-cache``), ``jobs`` (worker processes that lay out faces) and
-    ``progress(done, total)``, told as faces are laid out."""
+    ``progress(done, total)``, told as faces are laid out; for card exports ``dpi`` (pixels
+    per inch of PNGs and Tabletop Simulator cards), ``profile`` (a print shop's, see
+    :mod:`cardforge.profiles`) and ``report(problem)``, told preflight warnings."""
 
     root: Path
     out: Path
@@ -49,6 +53,9 @@ class BuildOptions:
     cache: Path | None = None
     jobs: int = 1
     progress: Progress | None = field(default=None, compare=False)
+    dpi: int = 300
+    profile: Profile | None = None
+    report: Callable[[Problem], None] | None = field(default=None, compare=False)
 
     def face_cache(self) -> FaceCache:
         """The face cache these options name."""
@@ -64,9 +71,13 @@ def output_path(options: BuildOptions, game: Game, product: str, lang: str, suff
 def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """Card sheets: faces laid out once, imposed on each paper with crop marks and backs.
 
-    Writes ``<game>-cards[-<lang>]-<paper>.pdf``. Raises RenderError from rendering and
-    ValueError when the card does not fit the paper.
+    Writes ``<game>-cards[-<lang>]-<paper>.pdf``. With a ``sheets`` print-shop profile the
+    faces are preflighted first. Raises RenderError from rendering, DataError from preflight
+    and ValueError when the card does not fit the paper.
     """
+    from cardforge.exports import check_sheets
+
+    check_sheets(game, lang, options)
     faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
                               jobs=options.jobs, progress=options.progress)
     written = []
@@ -141,6 +152,27 @@ def _booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Pa
     return written
 
 
+def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """Per-card PNGs; see :func:`cardforge.exports.build_png`."""
+    from cardforge.exports import build_png as build
+
+    return build(game, lang, options)
+
+
+def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """Tabletop Simulator decks; see :func:`cardforge.exports.build_tts`."""
+    from cardforge.exports import build_tts as build
+
+    return build(game, lang, options)
+
+
+def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """A print shop's PDF/X card file; see :func:`cardforge.exports.build_pdfx`."""
+    from cardforge.exports import build_pdfx as build
+
+    return build(game, lang, options)
+
+
 Builder = Callable[[Game, str, BuildOptions], list[Path]]
 
 BUILDERS: dict[str, Builder] = {
@@ -148,5 +180,15 @@ BUILDERS: dict[str, Builder] = {
     "dice": build_dice,
     "rules": build_rules,
     "rulesheet": build_rulesheet,
+    "png": build_png,
+    "tts": build_tts,
+    "pdfx": build_pdfx,
 }
-"""Product name → builder. A pack's ``products`` must name keys of this table."""
+"""Product name → builder. A pack's ``products`` must name keys of this table, except the
+:data:`CARD_EXPORTS`."""
+
+CARD_EXPORTS = ("png", "tts", "pdfx")
+"""Products every game with a ``cards`` product can make on request (never by default)."""
+
+PROFILE_PRODUCTS = {"png": "png", "pdfx": "pdfx", "sheets": "cards"}
+"""A print-shop profile's ``output`` → the product that makes it."""

@@ -8,7 +8,6 @@ or the pack's custom dice), never typed.
 from __future__ import annotations
 
 import base64
-import io
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -104,7 +103,7 @@ def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
     ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
     import pypdfium2
 
-    from cardforge.render.geometry import mm_to_pt
+    from cardforge.render.raster import page_image, png_bytes
 
     cache: dict[int, bytes] = {}
 
@@ -113,10 +112,8 @@ def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
         if page not in cache:
             document = pypdfium2.PdfDocument(pdf)
             try:
-                bitmap = document[page].render(scale=dpi / 72, crop=(mm_to_pt(bleed_mm),) * 4)
-                buffer = io.BytesIO()
-                bitmap.to_pil().convert("RGB").save(buffer, format="PNG", optimize=True)
-                cache[page] = buffer.getvalue()
+                cache[page] = png_bytes(page_image(document, page, crop_mm=bleed_mm, dpi=dpi),
+                                        optimize=True)
             finally:
                 document.close()
         return cache[page]

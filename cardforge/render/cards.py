@@ -118,7 +118,8 @@ def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
     return t
 
 
-def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
+def face_sources(game: Game, lang: str, workspace: Path, *,
+                 geometry: tuple[float, float, float, float] | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`template_search_path` (``workspace`` first); images
@@ -126,6 +127,8 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
     built-in templates are read. Raises RenderError for a missing template, a template
     error (naming file and line), or an ``art:`` file missing or outside the workspace
     (naming the card); MissingFontError when a font the text needs is not installed.
+    ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's ``card:`` (a print
+    shop's size).
     """
     search_path = template_search_path(workspace, game.id)
     env = make_environment(search_path)
@@ -136,7 +139,7 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
     _check_art(game, roots)
 
     fallback = game.info.get("source_language") or game.languages[0]
-    width, height, bleed, safe = game.card_geometry()
+    width, height, bleed, safe = geometry or game.card_geometry()
     common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback),
               "geometry": {"w": width, "h": height, "bleed": bleed, "safe": safe}}
     pages = _Pages()
@@ -169,20 +172,26 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
 
 
 def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCache | None = None,
-                      jobs: int = 1, progress: Progress | None = None) -> RenderedFaces:
+                      jobs: int = 1, progress: Progress | None = None,
+                      geometry: tuple[float, float, float, float] | None = None,
+                      extra_css: str = "", pdf_variant: str | None = None) -> RenderedFaces:
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
+    ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's; ``extra_css`` is
+    added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``).
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
     a glyph no installed font has, and OSError when the cache cannot be written.
     """
-    sources = face_sources(game, lang, workspace)
+    sources = face_sources(game, lang, workspace, geometry=geometry)
     cache = cache if cache is not None else FaceCache(workspace / DEFAULT_FOLDER)
-    laid = lay_out_faces(sources.fragments, sources.css, sources.geometry,
+    css = f"{sources.css}\n{extra_css}" if extra_css else sources.css
+    laid = lay_out_faces(sources.fragments, css, sources.geometry,
                          base_url=sources.base_url, roots=sources.roots, cache=cache, jobs=jobs,
-                         progress=progress, refused=lambda r: _raise_refusals(r, sources))
+                         progress=progress, refused=lambda r: _raise_refusals(r, sources),
+                         pdf_variant=pdf_variant)
     return RenderedFaces(files=laid.files, front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
                          laid_out=laid.laid_out)

@@ -68,12 +68,14 @@ def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: f
 
 
 def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
-                     bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher) -> bytes:
+                     bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher,
+                     pdf_variant: str | None = None) -> bytes:
     """Lay out ``fragments`` (one HTML face each) as pages of one PDF and return its bytes.
 
     Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side. Relative
     URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
-    :func:`cardforge.render.fetcher.make_url_fetcher`).
+    :func:`cardforge.render.fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
+    ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF.
 
     Raises MissingFontError when text needed a glyph no installed font has; RenderError when
     WeasyPrint logged any other warning or error (its messages are listed), when there are
@@ -85,8 +87,9 @@ def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height
     html = faces_html(fragments, css, width_mm, height_mm, bleed_mm)
     base = base_url.resolve().as_uri() + "/"
     with captured_warnings() as messages:
-        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render()
-        pdf = document.write_pdf()
+        variant = {"pdf_variant": pdf_variant} if pdf_variant else {}
+        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(**variant)
+        pdf = document.write_pdf(**variant)
     if messages:
         raise_for_messages(messages)
     if len(document.pages) != len(fragments):

@@ -9,6 +9,7 @@ run in that many worker processes; otherwise in this process. Identical faces ar
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 from collections.abc import Callable, Sequence
@@ -55,6 +56,7 @@ class _Job:
     base_url: Path
     roots: tuple[Path, ...]
     cache_folder: Path
+    pdf_variant: str | None = None
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     width, height, bleed = job.geometry
     try:
         pdf = render_faces_pdf(chunk.fragments, job.css, width, height, bleed,
-                               base_url=job.base_url, url_fetcher=fetcher)
+                               base_url=job.base_url, url_fetcher=fetcher,
+                               pdf_variant=job.pdf_variant)
     except CardforgeError as exc:
         return _Outcome(0, tuple(fetcher.refusals),
                         (isinstance(exc, MissingFontError), exc.message, exc.hint))
@@ -128,19 +131,23 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
 def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float], *,
                   base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
                   progress: Progress | None = None,
-                  refused: Callable[[Sequence[Refusal]], None] | None = None) -> LaidOut:
+                  refused: Callable[[Sequence[Refusal]], None] | None = None,
+                  pdf_variant: str | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is (trim width, trim height, bleed) in mm; relative URLs resolve against
     ``base_url`` and only files under ``roots`` are read. ``refused(refusals)`` is called
     with the URLs the fetcher refused, before any error is raised (so it can raise a more
-    precise one). Raises MissingFontError or RenderError as render_faces_pdf does, and
+    precise one). ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of
+    every key. Raises MissingFontError or RenderError as render_faces_pdf does, and
     RenderError when there are no fragments.
     """
     if not fragments:
         raise RenderError("no card faces to render")
     base_uri = base_url.resolve().as_uri() + "/"
     context = cache.context(css, geometry, base_uri)
+    if pdf_variant:
+        context = hashlib.sha256(f"{context}\0{pdf_variant}".encode()).hexdigest()
     keys = [cache.key(fragment, context, base_uri) for fragment in fragments]
     missing: dict[str, str] = {}
     for key, fragment in zip(keys, fragments, strict=True):
@@ -152,7 +159,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
         chunks = [_Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
                   for part in (items[i:i + size] for i in range(0, len(items), size))]
         job = _Job(css, tuple(map(float, geometry)), base_url,  # type: ignore[arg-type]
-                   tuple(Path(r) for r in roots), cache.folder)
+                   tuple(Path(r) for r in roots), cache.folder, pdf_variant)
         outcomes = _run(job, chunks, jobs, progress, len(missing))
         refusals = [r for o in outcomes for r in o.refusals]
         if refusals and refused:
