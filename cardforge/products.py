@@ -33,8 +33,10 @@ class ProductSkipped(Exception):
 
 @dataclass(frozen=True)
 class BuildOptions:
-    """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
-    workspace ``root`` (templates and assets), the ``out`` folder, ``die_edge_mm``, the
+    """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the card
+    ``layout`` (``sheets`` or ``fold-over``, see :data:`cardforge.render.sheets.LAYOUTS`),
+    ``gutter_mm`` between cards (mm), the workspace ``root`` (templates and assets), the
+    ``out`` folder, ``die_edge_mm``, the
     edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``),
     ``imposition`` (``"saddle"`` or None) for booklets, the face ``cache`` folder (default
     ``<root>/.cardforge-cache``), ``jobs`` (worker processes that lay out faces) and
@@ -44,6 +46,8 @@ class BuildOptions:
     out: Path
     papers: tuple[str, ...] = PAPERS
     duplex: str = "long"
+    layout: str = "sheets"
+    gutter_mm: float = 0.0
     die_edge_mm: float = DEFAULT_EDGE_MM
     imposition: str | None = None
     cache: Path | None = None
@@ -64,15 +68,19 @@ def output_path(options: BuildOptions, game: Game, product: str, lang: str, suff
 def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """Card sheets: faces laid out once, imposed on each paper with crop marks and backs.
 
-    Writes ``<game>-cards[-<lang>]-<paper>.pdf``. Raises RenderError from rendering and
+    Writes ``<game>-cards[-<lang>]-<paper>.pdf`` (layout ``sheets``) or
+    ``<game>-cards[-<lang>]-fold-over-<paper>.pdf``. Raises RenderError from rendering and
     ValueError when the card does not fit the paper.
     """
     faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
                               jobs=options.jobs, progress=options.progress)
+    prefix = "" if options.layout == "sheets" else f"{options.layout}-"
     written = []
     for paper in options.papers:
-        path = output_path(options, game, "cards", lang, f"{paper}.pdf")
-        write_pdf_atomically(card_sheets(game, faces, paper, options.duplex), path)
+        path = output_path(options, game, "cards", lang, f"{prefix}{paper}.pdf")
+        sheets = card_sheets(game, faces, paper, options.duplex, layout=options.layout,
+                             gutter_mm=options.gutter_mm)
+        write_pdf_atomically(sheets, path)
         written.append(path)
     return written
 

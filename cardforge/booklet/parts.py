@@ -98,13 +98,10 @@ def diagram(game: Game, name: str, tr: Translations, icons: IconSet, where: str)
     return Markup(lazy(table[name])(game, tr, icons))
 
 
-def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
-              dpi: int = 200) -> Callable[[str], bytes]:
-    """``png(card_id)``: the trim of page ``pages[card_id]`` of ``pdf`` as PNG bytes at
-    ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
+def rasterize(pdf: bytes, pages: Mapping[str, int], dpi: int = 200) -> Callable[[str], bytes]:
+    """``png(card_id)``: the trim (TrimBox) of page ``pages[card_id]`` of ``pdf`` as PNG bytes
+    at ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
     import pypdfium2
-
-    from cardforge.render.geometry import mm_to_pt
 
     cache: dict[int, bytes] = {}
 
@@ -113,7 +110,11 @@ def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
         if page not in cache:
             document = pypdfium2.PdfDocument(pdf)
             try:
-                bitmap = document[page].render(scale=dpi / 72, crop=(mm_to_pt(bleed_mm),) * 4)
+                face = document[page]
+                left, bottom, right, top = face.get_cropbox()
+                trim = face.get_trimbox()
+                crop = (trim[0] - left, trim[1] - bottom, right - trim[2], top - trim[3])
+                bitmap = face.render(scale=dpi / 72, crop=crop)
                 buffer = io.BytesIO()
                 bitmap.to_pil().convert("RGB").save(buffer, format="PNG", optimize=True)
                 cache[page] = buffer.getvalue()
