@@ -16,12 +16,13 @@ from pathlib import Path
 import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
+from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.impose import write_pdf_atomically
 from cardforge.render.layout import Progress
-from cardforge.render.sheets import card_sheets
+from cardforge.render.sheets import card_sheets, check_fit
 
 PAPERS = ("a4", "letter")
 
@@ -69,9 +70,16 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """Card sheets: faces laid out once, imposed on each paper with crop marks and backs.
 
     Writes ``<game>-cards[-<lang>]-<paper>.pdf`` (layout ``sheets``) or
-    ``<game>-cards[-<lang>]-fold-over-<paper>.pdf``. Raises RenderError from rendering and
-    ValueError when the card does not fit the paper.
+    ``<game>-cards[-<lang>]-fold-over-<paper>.pdf``. Raises ConfigError, naming game.yaml's
+    ``card:`` line, when a card does not fit the paper (before any face is laid out), and
+    RenderError from rendering.
     """
+    for paper in options.papers:  # a card too big for the paper fails before any face is laid out
+        try:
+            check_fit(game, paper, options.layout, options.gutter_mm)
+        except ValueError as exc:
+            raise ConfigError(f"{game.id}: {exc}", hint="choose a smaller card size in game.yaml, "
+                              "a smaller --gutter, or the other layout") from None
     faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
                               jobs=options.jobs, progress=options.progress)
     prefix = "" if options.layout == "sheets" else f"{options.layout}-"

@@ -16,8 +16,8 @@ from cardforge.model import Game
 from cardforge.problem import Location
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.face_pages import share_equal_fonts
-from cardforge.render.fold_over import append_fold_over
-from cardforge.render.geometry import CardGeometry
+from cardforge.render.fold_over import append_fold_over, layout_fold
+from cardforge.render.geometry import CardGeometry, layout_grid
 from cardforge.render.impose import Slot, append_sheets
 
 LAYOUTS = ("sheets", "fold-over")
@@ -66,6 +66,22 @@ def _where(game: Game, deck: str) -> Location:
     return game.manifest.locate("card")
 
 
+def check_fit(game: Game, paper: str, layout: str = "sheets", gutter_mm: float = 0.0) -> None:
+    """Raise ValueError, naming the game.yaml line of its ``card:``, for the first card size of
+    ``game`` that does not fit ``paper`` in ``layout`` with ``gutter_mm`` (before any face
+    is laid out); also for an unknown layout or paper."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}; got {layout!r}")
+    for geometry, decks in size_groups(game):
+        try:
+            if layout == "sheets":
+                layout_grid(geometry, paper, gutter_mm=gutter_mm)
+            else:
+                layout_fold(geometry, paper, gutter_mm=gutter_mm)
+        except ValueError as exc:
+            raise ValueError(f"{_where(game, decks[0])}: {exc}") from None
+
+
 def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
                 layout: str = "sheets", gutter_mm: float = 0.0) -> pikepdf.Pdf:
     """The game's cards imposed on ``paper`` sheets (``a4`` / ``letter``) in ``layout``
@@ -75,8 +91,7 @@ def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
     Raises ValueError for an unknown layout, for a game without cards, and, naming the
     game.yaml line of its ``card:``, when a card does not fit the paper.
     """
-    if layout not in LAYOUTS:
-        raise ValueError(f"layout must be one of {', '.join(LAYOUTS)}; got {layout!r}")
+    check_fit(game, paper, layout, gutter_mm)
     out = pikepdf.new()
     pages = faces.pages()
     placed = 0
@@ -85,13 +100,10 @@ def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
                            decks=decks)
         if not slots:
             continue
-        try:
-            if layout == "sheets":
-                append_sheets(out, pages, slots, geometry, paper, duplex=duplex, gutter_mm=gutter_mm)
-            else:
-                append_fold_over(out, pages, slots, geometry, paper, gutter_mm=gutter_mm)
-        except ValueError as exc:
-            raise ValueError(f"{_where(game, decks[0])}: {exc}") from None
+        if layout == "sheets":
+            append_sheets(out, pages, slots, geometry, paper, duplex=duplex, gutter_mm=gutter_mm)
+        else:
+            append_fold_over(out, pages, slots, geometry, paper, gutter_mm=gutter_mm)
         placed += len(slots)
     if not placed:
         raise ValueError("no cards to impose: every deck is empty")
