@@ -78,8 +78,9 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
         try:
             check_fit(game, paper, options.layout, options.gutter_mm)
         except ValueError as exc:
-            raise ConfigError(f"{game.id}: {exc}", hint="choose a smaller card size in game.yaml, "
-                              "a smaller --gutter, or the other layout") from None
+            other = ", or --layout sheets" if options.layout == "fold-over" else ""
+            raise ConfigError(f"{game.id}: {exc}", hint="choose a smaller card size in game.yaml"
+                              f" or a smaller --gutter{other}") from None
     faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
                               jobs=options.jobs, progress=options.progress)
     prefix = "" if options.layout == "sheets" else f"{options.layout}-"

@@ -47,8 +47,10 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
             CardGeometry(width, height, bleed, safe)
         except ValueError as exc:
             key = (_where(game, deck), str(exc))
+            own = game.info["decks"][deck].get("card") or {}
+            whose = f"deck {deck!r}" if {"size", "width", "safe"} & set(own) else "card"
             if key not in seen:
                 seen.add(key)
-                yield Problem(key[0], CODE, f"deck {deck!r}: {exc}",
+                yield Problem(key[0], CODE, f"{whose}: {exc}",
                               hint=f"make safe: less than {min(width, height) / 2:g} mm "
                                    "(half the card's shorter side)")

@@ -11,7 +11,7 @@ def lint(tmp_path, game_yaml: str):
 def test_a_game_safe_area_with_no_room_is_reported_at_safe(tmp_path):
     problems = lint(tmp_path, "fail_safe_leaves_no_room.yaml")
     assert [(p.code, p.line, p.col) for p in problems] == [("CF010", 6, 29)]
-    assert "safe margin 21.0 mm leaves no safe area on a 41.0 × 63.0 mm card" in problems[0].message
+    assert problems[0].message == "card: safe margin 21.0 mm leaves no safe area on a 41.0 × 63.0 mm card"
     assert "less than 20.5 mm" in problems[0].hint
 
 
