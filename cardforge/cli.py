@@ -133,8 +133,19 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--profile", "profile", default=None, metavar="NAME",
               help="Print-shop profile (see `cardforge profiles`), or a .toml file: picks the "
                    "product, card size and bleed, and preflights the faces before writing.")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-              help="How backs are placed: long-edge or short-edge duplex, or no backs.")
+@click.option("--layout", type=click.Choice(["sheets", "fold-over"]), default=None,
+              help="How cards are imposed. sheets: a grid with crop marks, each front sheet "
+                   "followed by its back sheet for duplex printing. fold-over: for single-sided "
+                   "printers, fronts on one half of each sheet and their backs mirrored on the "
+                   "other; fold along the dashed middle line, glue, cut at the crop marks "
+                   "(written as <game>-cards-fold-over-<paper>.pdf)  "
+                   "[default: sheets, or the configured layout]")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default=None,
+              help="sheets layout: back sheets placed for long-edge (flip like a book page) or "
+                   "short-edge duplex, or no backs  [default: long, or the configured duplex]")
+@click.option("--gutter", "gutter_mm", type=click.FloatRange(min=0), default=None, metavar="MM",
+              help="Space between cards in mm; each card keeps up to half of it as bleed. "
+                   "0 butts cards at shared cut lines  [default: 0, or the configured gutter]")
 @click.option("--die-edge", type=click.Choice([f"{e:g}" for e in DIE_EDGES_MM]), default="16",
               show_default=True, help="Edge in mm of printed custom dice (the dice product).")
 @click.option("--imposition", type=click.Choice(["saddle"]), default=None,
@@ -146,16 +157,19 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          product: str | None, dpi: int, profile: str | None, duplex: str, die_edge: str,
-          imposition: str | None, jobs: int | None, cache_dir: Path | None, quiet: bool,
-          workspace: Path) -> None:
+          product: str | None, dpi: int, profile: str | None, layout: str | None,
+          duplex: str | None, gutter_mm: float | None, die_edge: str, imposition: str | None,
+          jobs: int | None, cache_dir: Path | None, quiet: bool, workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
-    The data is linted first: a game with errors is not built. Cards are imposed 9 to a
-    sheet with crop marks; each front sheet is followed by its back sheet for duplex
-    printing. Files for a game's first language carry no language tag. Each distinct face
-    is laid out once and kept in the face cache, so a rebuild lays out only what changed.
+    The data is linted first: a game with errors is not built. Cards are laid out at the
+    size game.yaml gives them (card: size: poker, or width: and height: in mm; a deck may
+    have its own) and imposed as many to a sheet as fit (9 poker cards on A4) with crop
+    marks; each front sheet is followed by its back sheet for duplex printing, or, with
+    --layout fold-over, each sheet holds fronts and backs to fold. Files for a game's first
+    language carry no language tag. Each distinct face is laid out once and kept in the
+    face cache, so a rebuild lays out only what changed.
 
     \b
     Card exports, on request:
@@ -175,7 +189,7 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
 
     command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
                 die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir,
-                dpi=dpi, profile=profile)
+                dpi=dpi, profile=profile, layout=layout, gutter_mm=gutter_mm)
 
 
 @main.command()

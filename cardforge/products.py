@@ -16,6 +16,7 @@ from pathlib import Path
 import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
+from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.problem import Problem
 from cardforge.profiles import Profile
@@ -23,7 +24,7 @@ from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.impose import write_pdf_atomically
 from cardforge.render.layout import Progress
-from cardforge.render.sheets import card_sheets
+from cardforge.render.sheets import card_sheets, check_fit
 
 PAPERS = ("a4", "letter")
 
@@ -35,8 +36,10 @@ class ProductSkipped(Exception):
 
 @dataclass(frozen=True)
 class BuildOptions:
-    """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
-    workspace ``root`` (templates and assets), the ``out`` folder, ``die_edge_mm``, the
+    """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the card
+    ``layout`` (``sheets`` or ``fold-over``, see :data:`cardforge.render.sheets.LAYOUTS`),
+    ``gutter_mm`` between cards (mm), the workspace ``root`` (templates and assets), the
+    ``out`` folder, ``die_edge_mm``, the
     edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``),
     ``imposition`` (``"saddle"`` or None) for booklets, the face ``cache`` folder (default
     ``<root>/.cardforge-cache``), ``jobs`` (worker processes that lay out faces) and
@@ -48,6 +51,8 @@ class BuildOptions:
     out: Path
     papers: tuple[str, ...] = PAPERS
     duplex: str = "long"
+    layout: str = "sheets"
+    gutter_mm: float = 0.0
     die_edge_mm: float = DEFAULT_EDGE_MM
     imposition: str | None = None
     cache: Path | None = None
@@ -71,19 +76,31 @@ def output_path(options: BuildOptions, game: Game, product: str, lang: str, suff
 def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """Card sheets: faces laid out once, imposed on each paper with crop marks and backs.
 
-    Writes ``<game>-cards[-<lang>]-<paper>.pdf``. With a ``sheets`` print-shop profile the
-    faces are preflighted first. Raises RenderError from rendering, DataError from preflight
-    and ValueError when the card does not fit the paper.
+    Writes ``<game>-cards[-<lang>]-<paper>.pdf`` (layout ``sheets``) or
+    ``<game>-cards[-<lang>]-fold-over-<paper>.pdf``. With a ``sheets`` print-shop profile the
+    faces are preflighted first. Raises ConfigError, naming game.yaml's ``card:`` line, when
+    a card does not fit the paper (before any face is laid out), RenderError from rendering
+    and DataError from preflight.
     """
+    for paper in options.papers:  # a card too big for the paper fails before any face is laid out
+        try:
+            check_fit(game, paper, options.layout, options.gutter_mm)
+        except ValueError as exc:
+            other = ", or --layout sheets" if options.layout == "fold-over" else ""
+            raise ConfigError(f"{game.id}: {exc}", hint="choose a smaller card size in game.yaml"
+                              f" or a smaller --gutter{other}") from None
     from cardforge.exports import check_sheets
 
     check_sheets(game, lang, options)
     faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
                               jobs=options.jobs, progress=options.progress)
+    prefix = "" if options.layout == "sheets" else f"{options.layout}-"
     written = []
     for paper in options.papers:
-        path = output_path(options, game, "cards", lang, f"{paper}.pdf")
-        write_pdf_atomically(card_sheets(game, faces, paper, options.duplex), path)
+        path = output_path(options, game, "cards", lang, f"{prefix}{paper}.pdf")
+        sheets = card_sheets(game, faces, paper, options.duplex, layout=options.layout,
+                             gutter_mm=options.gutter_mm)
+        write_pdf_atomically(sheets, path)
         written.append(path)
     return written
 

@@ -20,6 +20,7 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     assert "cardforge/_data/profiles/tgc-poker.toml" in names
     assert any(n.startswith("cardforge/_data/templates/comic-creator/") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
+    assert "cardforge/card_sizes.toml" in names  # the card size presets
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
@@ -28,7 +29,8 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     elsewhere.mkdir()
     probe = ("import cardforge.resources as r, cardforge.validate as v, pathlib, cardforge.profiles as p; "
              "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json'); "
-             "print(p.find_profile('tgc-poker', pathlib.Path('.')).path)")
+             "print(p.find_profile('tgc-poker', pathlib.Path('.')).path); "
+             "import cardforge.card_sizes as c; assert c.presets()['tarot'] == (70, 120)")
     result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, capture_output=True,
                             text=True, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr

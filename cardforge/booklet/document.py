@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import jinja2
 from markupsafe import Markup, escape
 
 from cardforge.booklet import parts
@@ -27,10 +26,11 @@ from cardforge.errors import MissingFontError, RenderError
 from cardforge.i18n.translations import Translations
 from cardforge.i18n.units import source_language
 from cardforge.model import Game
-from cardforge.render.cards import _absolute_urls, render_card_faces
+from cardforge.render.cards import render_card_faces
 from cardforge.render.coverage import HINT, describe, families, missing
 from cardforge.render.icons import TOKEN_RE, IconSet
 from cardforge.render.jinja import make_environment, template_search_path
+from cardforge.render.stylesheets import load_stylesheet
 
 KINDS = ("rules", "rulesheet")
 """``rules``: the full booklet; ``rulesheet``: the quick reference (no cover or contents)."""
@@ -99,7 +99,7 @@ class _Writer:
     def face_png(self, card_id: str) -> bytes:
         if self._faces is None:
             faces = render_card_faces(self.game, self.lang, self.workspace)
-            self._faces = parts.rasterize(faces.pdf, faces.front_page, self.game.card_geometry()[2])
+            self._faces = parts.rasterize(faces.pdf, faces.front_page)
         return self._faces(card_id)
 
     def body(self, blocks: list[Block]) -> tuple[str, list[tuple[int, str, Markup]]]:
@@ -134,12 +134,7 @@ class _Writer:
         return "\n".join(out), toc
 
     def stylesheet(self, name: str) -> str:
-        try:
-            source, filename, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
-        except jinja2.TemplateNotFound:
-            raise RenderError(f"stylesheet {name} not found",
-                              hint="it belongs in templates/_base/") from None
-        return _absolute_urls(source, Path(filename or ".").parent)
+        return load_stylesheet(self.env, name) or ""
 
 
 def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules") -> BookletHTML:

@@ -97,12 +97,12 @@ def diagram(game: Game, name: str, tr: Translations, icons: IconSet, where: str)
     return Markup(lazy(table[name])(game, tr, icons))
 
 
-def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
-              dpi: int = 200) -> Callable[[str], bytes]:
-    """``png(card_id)``: the trim of page ``pages[card_id]`` of ``pdf`` as PNG bytes at
-    ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
+def rasterize(pdf: bytes, pages: Mapping[str, int], dpi: int = 200) -> Callable[[str], bytes]:
+    """``png(card_id)``: the trim (TrimBox) of page ``pages[card_id]`` of ``pdf`` as PNG bytes
+    at ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
     import pypdfium2
 
+    from cardforge.render.geometry import pt_to_mm
     from cardforge.render.raster import page_image, png_bytes
 
     cache: dict[int, bytes] = {}
@@ -112,6 +112,8 @@ def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
         if page not in cache:
             document = pypdfium2.PdfDocument(pdf)
             try:
+                face = document[page]
+                bleed_mm = pt_to_mm(face.get_trimbox()[0] - face.get_cropbox()[0])
                 cache[page] = png_bytes(page_image(document, page, crop_mm=bleed_mm, dpi=dpi),
                                         optimize=True)
             finally:

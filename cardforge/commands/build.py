@@ -121,11 +121,14 @@ def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptio
 
 
 def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-        product: str | None, duplex: str, quiet: bool, workspace: Path,
+        product: str | None, duplex: str | None, quiet: bool, workspace: Path,
         die_edge_mm: float = DEFAULT_EDGE_MM, imposition: str | None = None,
         jobs: int | None = None, cache_dir: Path | None = None, dpi: int = 300,
-        profile: str | None = None) -> None:
+        profile: str | None = None, layout: str | None = None,
+        gutter_mm: float | None = None) -> None:
     """Build ``games`` (default: all in the workspace); print the files written.
+    ``layout`` (sheets | fold-over), ``duplex`` (long | short | none, sheets only) and
+    ``gutter_mm`` (mm between cards) override the configuration when not None;
     ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm;
     ``imposition`` ``"saddle"`` also imposes rule booklets for saddle stitching;
     ``jobs`` the worker processes laying out faces (default: the machine's cores);
@@ -137,9 +140,16 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
     Exits 1 if any game had data errors, 2 for other failures, after building the rest.
     """
     config = load_config(workspace, out=str(out_dir) if out_dir else None,
-                         cache=str(cache_dir) if cache_dir else None)
+                         cache=str(cache_dir) if cache_dir else None, layout=layout,
+                         duplex=duplex, gutter=gutter_mm)
     if jobs is not None and jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, got {jobs}")
+    if gutter_mm is not None and gutter_mm < 0:
+        raise ConfigError(f"--gutter must not be negative, got {gutter_mm:g} mm")
+    if duplex is not None and config.layout == "fold-over":
+        raise ConfigError("--duplex is for the sheets layout",
+                          hint="fold-over sheets print every back beside its front; "
+                               "drop --duplex, or use --layout sheets")
     chosen = paper or config.paper
     shop = find_profile(profile, workspace) if profile else None
     product = _profile_product(shop, product)
@@ -159,7 +169,8 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
             current[0] = label
             bar.update(1, label)
 
-        options = BuildOptions(root=config.root, out=config.out, duplex=duplex,
+        options = BuildOptions(root=config.root, out=config.out, duplex=config.duplex,
+                               layout=config.layout, gutter_mm=config.gutter_mm,
                                papers=PAPERS if chosen in (None, "all") else (chosen,),
                                die_edge_mm=die_edge_mm, imposition=imposition, cache=config.cache,
                                jobs=jobs or os.cpu_count() or 1, dpi=dpi, profile=shop,

@@ -32,14 +32,16 @@ BENIGN = ("Using fontTools instead of HarfBuzz-Subset", "Please install HarfBuzz
 (Installing Debian's libharfbuzz-subset0 silences the first.)"""
 
 
-def page_css(width_mm: float, height_mm: float, bleed_mm: float) -> str:
+def page_css(width_mm: float, height_mm: float, bleed_mm: float, safe_mm: float = 0.0) -> str:
     """The CSS that makes each ``section.face`` one page of trim ``width_mm`` × ``height_mm``
-    with ``bleed_mm`` of bleed, and exposes the sizes as ``--trim-w``, ``--trim-h``,
-    ``--bleed`` (lengths in mm) on ``:root``."""
-    w, h, b = width_mm, height_mm, bleed_mm
+    with ``bleed_mm`` of bleed, and exposes the sizes on ``:root`` as ``--trim-w``,
+    ``--trim-h``, ``--bleed``, ``--safe`` (the safe-area inset from the trim) and
+    ``--safe-inset`` (the same from the bleed edge), lengths in mm. Templates size and place
+    things with these, never with the card's size written out."""
+    w, h, b, s = width_mm, height_mm, bleed_mm, safe_mm
     return f"""
 @page {{ size: {w}mm {h}mm; bleed: {b}mm; margin: 0; }}
-:root {{ --trim-w: {w}mm; --trim-h: {h}mm; --bleed: {b}mm; }}
+:root {{ --trim-w: {w}mm; --trim-h: {h}mm; --bleed: {b}mm; --safe: {s}mm; --safe-inset: {s + b}mm; }}
 html, body {{ margin: 0; padding: 0; }}
 section.face {{
   display: block; position: relative; width: {w}mm; height: {h}mm; overflow: visible;
@@ -54,8 +56,8 @@ section.face:last-child {{ break-after: auto; }}
 
 
 def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
-               bleed_mm: float) -> str:
-    """The whole document: page CSS, then ``css``, then each fragment in its own
+               bleed_mm: float, safe_mm: float = 0.0) -> str:
+    """The whole document: page CSS (:func:`page_css`), then ``css``, then each fragment in its own
     ``<section class="face" data-face="<index>">``. Fragments are trusted HTML (rendered by
     the sandboxed templates); ``css`` must not contain ``</style>``."""
     if "</style" in css.lower():
@@ -63,16 +65,17 @@ def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: f
     sections = "\n".join(f'<section class="face" data-face="{i}"><div class="face-bleed">'
                          f"{fragment}</div></section>" for i, fragment in enumerate(fragments))
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8">'
-            f"<style>{page_css(width_mm, height_mm, bleed_mm)}</style>"
+            f"<style>{page_css(width_mm, height_mm, bleed_mm, safe_mm)}</style>"
             f"<style>{css}</style></head><body>{sections}</body></html>")
 
 
 def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
                      bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher,
-                     pdf_variant: str | None = None) -> bytes:
+                     safe_mm: float = 0.0, pdf_variant: str | None = None) -> bytes:
     """Lay out ``fragments`` (one HTML face each) as pages of one PDF and return its bytes.
 
-    Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side. Relative
+    Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side, the safe
+    area ``safe_mm`` inside the trim (CSS variables only, see :func:`page_css`). Relative
     URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
     :func:`cardforge.render.fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
     ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF.
@@ -84,7 +87,7 @@ def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height
     """
     if not fragments:
         raise RenderError("no card faces to render")
-    html = faces_html(fragments, css, width_mm, height_mm, bleed_mm)
+    html = faces_html(fragments, css, width_mm, height_mm, bleed_mm, safe_mm)
     base = base_url.resolve().as_uri() + "/"
     with captured_warnings() as messages:
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}

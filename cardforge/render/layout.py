@@ -49,10 +49,11 @@ class _Chunk:
 
 @dataclass(frozen=True)
 class _Job:
-    """What every chunk shares: stylesheet, geometry (mm), base folder, allowed roots, cache."""
+    """What every chunk shares: stylesheet, geometry (trim width, trim height, bleed, safe;
+    mm), base folder, allowed roots, cache."""
 
     css: str
-    geometry: tuple[float, float, float]
+    geometry: tuple[float, float, float, float]
     base_url: Path
     roots: tuple[Path, ...]
     cache_folder: Path
@@ -72,10 +73,10 @@ class _Outcome:
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     """Lay out one chunk as one document and store its pages (runs in a worker)."""
     fetcher = make_url_fetcher(job.roots)
-    width, height, bleed = job.geometry
+    width, height, bleed, safe = job.geometry
     try:
         pdf = render_faces_pdf(chunk.fragments, job.css, width, height, bleed,
-                               base_url=job.base_url, url_fetcher=fetcher,
+                               base_url=job.base_url, url_fetcher=fetcher, safe_mm=safe,
                                pdf_variant=job.pdf_variant)
     except CardforgeError as exc:
         return _Outcome(0, tuple(fetcher.refusals),
@@ -128,14 +129,14 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
     return outcomes
 
 
-def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float], *,
+def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float, float], *,
                   base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
                   progress: Progress | None = None,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
                   pdf_variant: str | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
-    ``geometry`` is (trim width, trim height, bleed) in mm; relative URLs resolve against
+    ``geometry`` is (trim width, trim height, bleed, safe) in mm; relative URLs resolve against
     ``base_url`` and only files under ``roots`` are read. ``refused(refusals)`` is called
     with the URLs the fetcher refused, before any error is raised (so it can raise a more
     precise one). ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of
