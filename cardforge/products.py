@@ -17,6 +17,7 @@ import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.errors import ConfigError
+from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
 from cardforge.problem import Problem
 from cardforge.profiles import Profile
@@ -115,6 +116,7 @@ def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     from cardforge.render.dice_faces import render_die_faces
     from cardforge.render.dice_products import net_sheets, sticker_sheets, write_face_pngs
 
+    game = with_catalog_texts(game, lang)  # die names only the catalogs translate
     dice = game.spec.dice(game) if game.spec.dice else None
     if not dice:
         raise ValueError("no custom dice to build (the pack's GameSpec.dice returned none)")

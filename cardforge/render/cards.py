@@ -26,6 +26,7 @@ from typing import Any
 import jinja2
 
 from cardforge.errors import RenderError
+from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
@@ -133,10 +134,13 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     resolve relative to the game's folder and only files inside ``workspace`` or the
     built-in templates are read. Raises RenderError for a missing template, a template
     error (naming file and line), or an ``art:`` file missing or outside the workspace
-    (naming the card); MissingFontError when a font the text needs is not installed.
+    (naming the card); MissingFontError when a font the text needs is not installed;
+    DataError for a broken catalog. A text the YAML has no ``lang`` version of is taken
+    from the game's catalogs (:func:`~cardforge.i18n.translations.with_catalog_texts`).
     ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's ``card:`` (a print
     shop's size).
     """
+    game = with_catalog_texts(game, lang)  # texts only the catalogs translate
     search_path = template_search_path(workspace, game.id)
     env = make_environment(search_path)
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
