@@ -103,7 +103,7 @@ def baseline_html(game, faces_fragments: list[str], css: str, front_of: dict, ba
                              f'break-after:auto"><div class="face-bleed">'
                              f"{faces_fragments[slot[side]]}</div></section>")
             pages.append('<div class="sheet">' + "".join(cells) + "</div>")
-    face_css = page_css(geometry.width_mm, geometry.height_mm, b).replace(
+    face_css = page_css(geometry.width_mm, geometry.height_mm, b, geometry.safe_mm).replace(
         f"@page {{ size: {geometry.width_mm}mm {geometry.height_mm}mm; bleed: {b}mm; margin: 0; }}", "")
     sheet_css = ("@page { size: A4; margin: 0 } .sheet { position: relative; width: 210mm; "
                  "height: 297mm; break-after: page; overflow: hidden }")

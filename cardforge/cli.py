@@ -38,8 +38,9 @@ def main() -> None:
               help="text: path:line:col: CODE message; github: workflow annotations; sarif: 2.1.0.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option("--layout", is_flag=True,
-              help="Also run the rules that lay the faces out with WeasyPrint (TR105: text that "
-                   "overflows its box, per language); slower, faces are cached as in builds.")
+              help="Also lay card faces and rule booklets out with WeasyPrint and run the rules "
+                   "that read them (TR105: text that overflows its box, per language); slower, "
+                   "faces are cached as in builds. (Not build's --layout, the sheet layout.)")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="With --layout: worker processes laying out faces  [default: the machine's cores]")
 @WORKSPACE
@@ -51,7 +52,7 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: in
     configured cards folder. Rules are chosen and their severities set by [tool.cardforge]
     in pyproject.toml or by cardforge.toml; a card silences a rule with lint-ignore: [CODE].
     Rules that need the laid-out faces (such as TR105, text overflow) run only with
-    --layout or with layout = true in the configuration.
+    --layout or with lint-layout = true in the configuration.
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
     """
     from cardforge.commands import lint as command
@@ -133,9 +134,27 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
               help="Output folder  [default: out]")
 @click.option("--lang", default=None, help="Only this language  [default: every language in game.yaml]")
 @click.option("--product", default=None,
-              help="Only this product: cards, dice, rules…  [default: every product of the game]")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-              help="How backs are placed: long-edge or short-edge duplex, or no backs.")
+              help="Only this product: cards, dice, rules, rulesheet, or a card export: png (one "
+                   "image per card), tts (Tabletop Simulator decks), pdfx (a print shop's PDF/X, "
+                   "with --profile)  [default: every product of the game; exports only on request]")
+@click.option("--dpi", type=click.IntRange(min=30, max=1200), default=300, show_default=True,
+              help="Resolution of png and tts images (a profile's own dpi wins for png).")
+@click.option("--profile", "profile", default=None, metavar="NAME",
+              help="Print-shop profile (see `cardforge profiles`), or a .toml file: picks the "
+                   "product, card size and bleed, and preflights the faces before writing.")
+@click.option("--layout", type=click.Choice(["sheets", "fold-over"]), default=None,
+              help="How cards are imposed. sheets: a grid with crop marks, each front sheet "
+                   "followed by its back sheet for duplex printing. fold-over: for single-sided "
+                   "printers, fronts on one half of each sheet and their backs mirrored on the "
+                   "other; fold along the dashed middle line, glue, cut at the crop marks "
+                   "(written as <game>-cards-fold-over-<paper>.pdf)  "
+                   "[default: sheets, or the configured layout]")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default=None,
+              help="sheets layout: back sheets placed for long-edge (flip like a book page) or "
+                   "short-edge duplex, or no backs  [default: long, or the configured duplex]")
+@click.option("--gutter", "gutter_mm", type=click.FloatRange(min=0), default=None, metavar="MM",
+              help="Space between cards in mm; each card keeps up to half of it as bleed. "
+                   "0 butts cards at shared cut lines  [default: 0, or the configured gutter]")
 @click.option("--die-edge", type=click.Choice([f"{e:g}" for e in DIE_EDGES_MM]), default="16",
               show_default=True, help="Edge in mm of printed custom dice (the dice product).")
 @click.option("--imposition", type=click.Choice(["saddle"]), default=None,
@@ -147,17 +166,47 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-          product: str | None, duplex: str, die_edge: str, imposition: str | None,
+          product: str | None, dpi: int, profile: str | None, layout: str | None,
+          duplex: str | None, gutter_mm: float | None, die_edge: str, imposition: str | None,
           jobs: int | None, cache_dir: Path | None, quiet: bool, workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
-    The data is linted first: a game with errors is not built. Cards are imposed 9 to a
-    sheet with crop marks; each front sheet is followed by its back sheet for duplex
-    printing. Files for a game's first language carry no language tag. Each distinct face
-    is laid out once and kept in the face cache, so a rebuild lays out only what changed.
+    The data is linted first: a game with errors is not built. Cards are laid out at the
+    size game.yaml gives them (card: size: poker, or width: and height: in mm; a deck may
+    have its own) and imposed as many to a sheet as fit (9 poker cards on A4) with crop
+    marks; each front sheet is followed by its back sheet for duplex printing, or, with
+    --layout fold-over, each sheet holds fronts and backs to fold. Files for a game's first
+    language carry no language tag. Each distinct face is laid out once and kept in the
+    face cache, so a rebuild lays out only what changed.
+
+    \b
+    Card exports, on request:
+      --product png                  out/<game>/<game>-png[-<lang>]/<card>[-<n>].png and
+                                     back-<deck>.png, trim + bleed at --dpi
+      --product tts                  out/<game>/<game>-tts[-<lang>]/: deck sheets (10 x 7 at
+                                     most, 4096 px at most), backs and <game>.json, a saved
+                                     object for Tabletop Simulator's Saved Objects folder
+      --profile tgc-poker            825 x 1125 px PNGs for The Game Crafter (also mpc-poker)
+      --profile drivethrucards-poker PDF/X-1a, CMYK, backs and fronts alternating
+      --profile home                 the A4 / Letter sheets, preflighted
+    A profile's preflight prints problems like lint (PF101 card size, PF102 empty bleed,
+    PF103 low-resolution image, PF104 RGB where CMYK is required, PF105 transparency, PF106
+    face size); errors stop that game before any file is written.
     """
     from cardforge.commands import build as command
 
     command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
-                die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir)
+                die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir,
+                dpi=dpi, profile=profile, layout=layout, gutter_mm=gutter_mm)
+
+
+@main.command()
+@WORKSPACE
+def profiles(workspace: Path) -> None:
+    """List the print-shop profiles for `cardforge build --profile NAME`: built-in ones and
+    the workspace's own profiles/<name>.toml (which add to or replace them), with what each
+    makes (output, card trim and bleed in mm, image size in px, colour)."""
+    from cardforge.commands import profiles as command
+
+    command.run(workspace.resolve())

@@ -29,7 +29,10 @@ class Config:
     out: Path = Path("out")
     cache: Path = Path(".cardforge-cache")
     paper: str | None = None  # None: build both A4 and Letter
-    layout: bool = False  # lint also runs the rules that lay faces out (lint --layout)
+    layout: str = "sheets"  # how cards are imposed: sheets | fold-over
+    duplex: str = "long"  # sheets layout: long | short | none
+    gutter_mm: float = 0.0  # space between cards, mm
+    lint_layout: bool = False  # lint also runs the rules that lay faces out (lint --layout)
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
@@ -90,7 +93,10 @@ def load_config(root: Path, **overrides: Any) -> Config:
         out=(root / data.get("out", "out")).resolve(),
         cache=(root / data.get("cache", ".cardforge-cache")).resolve(),
         paper=data.get("paper"),
-        layout=bool(data.get("layout", False)),
+        layout=data.get("layout", "sheets"),
+        duplex=data.get("duplex", "long"),
+        gutter_mm=float(data.get("gutter", 0.0)),
+        lint_layout=bool(data.get("lint-layout", False)),
         select=tuple(data.get("select", ())),
         ignore=tuple(data.get("ignore", ())),
         severity={k: Severity(v) for k, v in data.get("severity", {}).items()},

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardforge.card_sizes import resolve_card
 from cardforge.problem import Location
 from cardforge.source import Document
 
@@ -136,8 +137,10 @@ class Game:
         for deck in self.decks.values():
             yield from deck.cards
 
-    def card_geometry(self) -> tuple[float, float, float, float]:
-        """(width, height, bleed, safe) of the game's cards in mm, from game.yaml ``card:``."""
-        card = self.manifest.data["card"]
-        return (float(card["width"]), float(card["height"]),
-                float(card.get("bleed", 3)), float(card.get("safe", 4)))
+    def card_geometry(self, deck: str | None = None) -> tuple[float, float, float, float]:
+        """(trim width, trim height, bleed, safe) in mm of the game's cards, from game.yaml
+        ``card:`` (a preset ``size:`` or ``width:``/``height:``); with ``deck``, of that deck's
+        cards: its own ``card:`` in ``decks:`` laid over the game's (see
+        :func:`cardforge.card_sizes.resolve_card`). Raises KeyError for an unknown deck."""
+        deck_card = self.manifest.data["decks"][deck].get("card") if deck is not None else None
+        return resolve_card(self.manifest.data["card"], deck_card)

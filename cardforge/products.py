@@ -16,12 +16,16 @@ from pathlib import Path
 import pikepdf
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
+from cardforge.errors import ConfigError
+from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
+from cardforge.problem import Problem
+from cardforge.profiles import Profile
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.impose import write_pdf_atomically
 from cardforge.render.layout import Progress
-from cardforge.render.sheets import card_sheets
+from cardforge.render.sheets import card_sheets, check_fit
 
 PAPERS = ("a4", "letter")
 
@@ -33,22 +37,31 @@ class ProductSkipped(Exception):
 
 @dataclass(frozen=True)
 class BuildOptions:
-    """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the
-    workspace ``root`` (templates and assets), the ``out`` folder, ``die_edge_mm``, the
+    """What to build: ``papers`` (``a4``/``letter``), ``duplex`` (long/short/none), the card
+    ``layout`` (``sheets`` or ``fold-over``, see :data:`cardforge.render.sheets.LAYOUTS`),
+    ``gutter_mm`` between cards (mm), the workspace ``root`` (templates and assets), the
+    ``out`` folder, ``die_edge_mm``, the
     edge of printed custom dice (mm; see ``cardforge.dice.faces.DIE_EDGES_MM``),
     ``imposition`` (``"saddle"`` or None) for booklets, the face ``cache`` folder (default
     ``<root>/.cardforge-cache``), ``jobs`` (worker processes that lay out faces) and
-    ``progress(done, total)``, told as faces are laid out."""
+    ``progress(done, total)``, told as faces are laid out; for card exports ``dpi`` (pixels
+    per inch of PNGs and Tabletop Simulator cards), ``profile`` (a print shop's, see
+    :mod:`cardforge.profiles`) and ``report(problem)``, told preflight warnings."""
 
     root: Path
     out: Path
     papers: tuple[str, ...] = PAPERS
     duplex: str = "long"
+    layout: str = "sheets"
+    gutter_mm: float = 0.0
     die_edge_mm: float = DEFAULT_EDGE_MM
     imposition: str | None = None
     cache: Path | None = None
     jobs: int = 1
     progress: Progress | None = field(default=None, compare=False)
+    dpi: int = 300
+    profile: Profile | None = None
+    report: Callable[[Problem], None] | None = field(default=None, compare=False)
 
     def face_cache(self) -> FaceCache:
         """The face cache these options name."""
@@ -64,15 +77,31 @@ def output_path(options: BuildOptions, game: Game, product: str, lang: str, suff
 def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """Card sheets: faces laid out once, imposed on each paper with crop marks and backs.
 
-    Writes ``<game>-cards[-<lang>]-<paper>.pdf``. Raises RenderError from rendering and
-    ValueError when the card does not fit the paper.
+    Writes ``<game>-cards[-<lang>]-<paper>.pdf`` (layout ``sheets``) or
+    ``<game>-cards[-<lang>]-fold-over-<paper>.pdf``. With a ``sheets`` print-shop profile the
+    faces are preflighted first. Raises ConfigError, naming game.yaml's ``card:`` line, when
+    a card does not fit the paper (before any face is laid out), RenderError from rendering
+    and DataError from preflight.
     """
+    for paper in options.papers:  # a card too big for the paper fails before any face is laid out
+        try:
+            check_fit(game, paper, options.layout, options.gutter_mm)
+        except ValueError as exc:
+            other = ", or --layout sheets" if options.layout == "fold-over" else ""
+            raise ConfigError(f"{game.id}: {exc}", hint="choose a smaller card size in game.yaml"
+                              f" or a smaller --gutter{other}") from None
+    from cardforge.exports import check_sheets
+
+    check_sheets(game, lang, options)
     faces = render_card_faces(game, lang, options.root, cache=options.face_cache(),
                               jobs=options.jobs, progress=options.progress)
+    prefix = "" if options.layout == "sheets" else f"{options.layout}-"
     written = []
     for paper in options.papers:
-        path = output_path(options, game, "cards", lang, f"{paper}.pdf")
-        write_pdf_atomically(card_sheets(game, faces, paper, options.duplex), path)
+        path = output_path(options, game, "cards", lang, f"{prefix}{paper}.pdf")
+        sheets = card_sheets(game, faces, paper, options.duplex, layout=options.layout,
+                             gutter_mm=options.gutter_mm)
+        write_pdf_atomically(sheets, path)
         written.append(path)
     return written
 
@@ -87,6 +116,7 @@ def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     from cardforge.render.dice_faces import render_die_faces
     from cardforge.render.dice_products import net_sheets, sticker_sheets, write_face_pngs
 
+    game = with_catalog_texts(game, lang)  # die names only the catalogs translate
     dice = game.spec.dice(game) if game.spec.dice else None
     if not dice:
         raise ValueError("no custom dice to build (the pack's GameSpec.dice returned none)")
@@ -141,6 +171,27 @@ def _booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Pa
     return written
 
 
+def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """Per-card PNGs; see :func:`cardforge.exports.build_png`."""
+    from cardforge.exports import build_png as build
+
+    return build(game, lang, options)
+
+
+def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """Tabletop Simulator decks; see :func:`cardforge.exports.build_tts`."""
+    from cardforge.exports import build_tts as build
+
+    return build(game, lang, options)
+
+
+def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """A print shop's PDF/X card file; see :func:`cardforge.exports.build_pdfx`."""
+    from cardforge.exports import build_pdfx as build
+
+    return build(game, lang, options)
+
+
 Builder = Callable[[Game, str, BuildOptions], list[Path]]
 
 BUILDERS: dict[str, Builder] = {
@@ -148,5 +199,15 @@ BUILDERS: dict[str, Builder] = {
     "dice": build_dice,
     "rules": build_rules,
     "rulesheet": build_rulesheet,
+    "png": build_png,
+    "tts": build_tts,
+    "pdfx": build_pdfx,
 }
-"""Product name → builder. A pack's ``products`` must name keys of this table."""
+"""Product name → builder. A pack's ``products`` must name keys of this table, except the
+:data:`CARD_EXPORTS`."""
+
+CARD_EXPORTS = ("png", "tts", "pdfx")
+"""Products every game with a ``cards`` product can make on request (never by default)."""
+
+PROFILE_PRODUCTS = {"png": "png", "pdfx": "pdfx", "sheets": "cards"}
+"""A print-shop profile's ``output`` → the product that makes it."""

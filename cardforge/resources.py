@@ -1,6 +1,7 @@
-"""Where the built-in templates and schemas live, installed or in a source checkout.
+"""Where the built-in templates, schemas and print-shop profiles live, installed or in a
+source checkout.
 
-A wheel carries them as ``cardforge/_data/{templates,schemas}`` (see pyproject's
+A wheel carries them as ``cardforge/_data/{templates,schemas,profiles}`` (see pyproject's
 force-include); a source checkout or editable install finds them at the repository's top.
 """
 
@@ -14,7 +15,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def data_dir(name: str) -> Path:
-    """The built-in ``templates`` or ``schemas`` folder.
+    """The built-in ``templates``, ``schemas`` or ``profiles`` folder.
 
     Raises FileNotFoundError naming both places looked in when neither exists.
     """
@@ -32,3 +33,8 @@ def templates_dir() -> Path:
 def schemas_dir() -> Path:
     """Built-in JSON Schemas (draft 2020-12)."""
     return data_dir("schemas")
+
+
+def profiles_dir() -> Path:
+    """Built-in print-shop profiles: one ``<id>.toml`` each."""
+    return data_dir("profiles")

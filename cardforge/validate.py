@@ -150,6 +150,8 @@ def _message(error: ValidationError) -> str:
     if error.validator == "enum":
         allowed = ", ".join(map(json.dumps, error.validator_value))
         return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of {allowed}"
+    if error.validator == "dependentRequired":
+        return error.message.replace(" is a dependency of ", " is required with ")
     if error.validator == "not":
         return f"{json.dumps(error.instance, ensure_ascii=False)} is not allowed here"
     if error.validator == "type":
@@ -158,5 +160,11 @@ def _message(error: ValidationError) -> str:
 
 
 def _schema_hint(error: ValidationError) -> str | None:
+    """The schema's description of the value; for a misspelt choice, first the closest one."""
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator == "enum" and isinstance(error.instance, str):
+        choices = [str(v) for v in error.validator_value]
+        close = difflib.get_close_matches(error.instance, choices, n=1, cutoff=0.5)
+        if close:
+            return f"did you mean {close[0]!r}?" + (f" {description}" if description else "")
     return description

@@ -8,7 +8,10 @@ cd "$(dirname "$0")/.."
 # Pango and fontconfig lay out text for WeasyPrint; HarfBuzz-subset embeds only the glyphs used
 # (10x faster than WeasyPrint's pure-Python fallback on the large Noto CJK fonts).
 # DejaVu renders Latin text, Noto Sans CJK JP renders Japanese.
-packages=(fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk)
+# libgs-common ships a CMYK ICC profile (Artifex CMYK SWOP, AGPL-3+) that PDF/X card files
+# (--profile drivethrucards-poker) embed as their output intent; it needs nothing else.
+packages=(fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
+          libgs-common)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
 missing=()
 for package in "${packages[@]}"; do

@@ -50,3 +50,21 @@ def codes_at(problems: Iterable[Problem], code: str) -> list[int]:
 def lint_core(tmp_path: Path):
     """``lint_core("fail_x.yaml")`` → Problems for that core fixture."""
     return lambda name: core_fixture(tmp_path, name)
+
+
+I18N = FIXTURES / "i18n"
+
+
+def i18n_game(tmp_path: Path, rules_po: str | None = None) -> Path:
+    """A copy of ``tests/fixtures/i18n/game`` (Japanese source, English catalogs) as
+    ``<tmp_path>/cards/generic``, its English rules.po replaced by fixture ``rules_po``."""
+    root = tmp_path / "cards" / "generic"
+    shutil.copytree(I18N / "game", root)
+    if rules_po:
+        shutil.copy(I18N / rules_po, root / "locale" / "en" / "LC_MESSAGES" / "rules.po")
+    return root
+
+
+def lint_root(root: Path, spec: GameSpec = GENERIC) -> list[Problem]:
+    """Lint the game at ``root`` (``<workspace>/cards/<id>``) with every core rule."""
+    return lint_game(load_game(root, spec), all_rules([spec]), Config(root=root.parents[1]))

@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -78,8 +79,11 @@ def test_build_listing_folds_png_folders_into_one_line(tmp_path):
 
 
 def test_asking_for_rules_in_a_language_with_no_catalog_is_an_error(tmp_path):
+    workspace = tmp_path / "ws"
+    shutil.copytree(REPO / "cards" / "comic-creator", workspace / "cards" / "comic-creator",
+                    ignore=shutil.ignore_patterns("locale"))
     result = run("build", "comic-creator", "--product", "rules", "--lang", "en", "--quiet",
-                 "-w", str(REPO), "--out", str(tmp_path))
+                 "-w", str(workspace), "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert "no en rules yet" in result.output and "locale/en/LC_MESSAGES" in result.output
     assert not any(tmp_path.rglob("*.pdf"))

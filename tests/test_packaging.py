@@ -1,4 +1,4 @@
-"""templates/ and schemas/ ship inside the wheel: an installed cardforge finds them anywhere."""
+"""templates/, schemas/ and profiles/ ship inside the wheel: an installed cardforge finds them anywhere."""
 
 from __future__ import annotations
 
@@ -17,19 +17,24 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     names = zipfile.ZipFile(wheel).namelist()
     assert "cardforge/_data/schemas/card.schema.json" in names
     assert "cardforge/_data/templates/_base/print.css" in names
+    assert "cardforge/_data/profiles/tgc-poker.toml" in names
     assert any(n.startswith("cardforge/_data/templates/comic-creator/") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
+    assert "cardforge/card_sizes.toml" in names  # the card size presets
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
                     str(target), str(wheel)], check=True, capture_output=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    probe = ("import cardforge.resources as r, cardforge.validate as v; "
-             "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json')")
+    probe = ("import cardforge.resources as r, cardforge.validate as v, pathlib, cardforge.profiles as p; "
+             "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json'); "
+             "print(p.find_profile('tgc-poker', pathlib.Path('.')).path); "
+             "import cardforge.card_sizes as c; assert c.presets()['tarot'] == (70, 120)")
     result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, capture_output=True,
                             text=True, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr
-    templates, schemas = result.stdout.split()
+    templates, schemas, profile = result.stdout.split()
+    assert Path(profile) == target / "cardforge" / "_data" / "profiles" / "tgc-poker.toml"
     assert Path(templates) == target / "cardforge" / "_data" / "templates"
     assert Path(schemas) == target / "cardforge" / "_data" / "schemas"

@@ -16,20 +16,21 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import jinja2
 from markupsafe import Markup, escape
 
 from cardforge.booklet import parts
 from cardforge.booklet.markdown import Block, load_rules, markdown
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.booklet.words import word
-from cardforge.errors import RenderError
+from cardforge.errors import MissingFontError, RenderError
 from cardforge.i18n.translations import Translations
 from cardforge.i18n.units import source_language
 from cardforge.model import Game
-from cardforge.render.cards import _absolute_urls, render_card_faces
+from cardforge.render.cards import render_card_faces
+from cardforge.render.coverage import HINT, describe, families, missing
 from cardforge.render.icons import TOKEN_RE, IconSet
 from cardforge.render.jinja import make_environment, template_search_path
+from cardforge.render.stylesheets import load_stylesheet
 
 KINDS = ("rules", "rulesheet")
 """``rules``: the full booklet; ``rulesheet``: the quick reference (no cover or contents)."""
@@ -61,6 +62,7 @@ class _Writer:
         self.icons = IconSet.for_game(search_path, game.spec.icons_dir)
         self._faces = None
         self.units: dict[str, Block] = {}
+        self.fonts = families(self.stylesheet("booklet.css"))
 
     def inline(self, block: Block) -> Markup:
         """The block's text in the language, filled, rendered as inline HTML with icons."""
@@ -71,6 +73,11 @@ class _Writer:
         except PlaceholderError as exc:
             raise RenderError(f"{exc}" + ("" if text == block.text else f" (in the {self.lang} "
                               "translation of this paragraph)"), hint=exc.hint) from None
+        lacking = missing(filled, self.fonts)
+        if lacking:
+            raise MissingFontError(f"{block.location}: no font has a glyph for {describe(lacking)}"
+                                   + ("" if text == block.text else f" (in the {self.lang} translation)"),
+                                   hint=HINT)
         html = markdown().renderInline(filled)
         return Markup(TOKEN_RE.sub(lambda m: self.icons.svg(m.group(1)) if self.icons.known(
             m.group(1)) else m.group(0), html))
@@ -92,7 +99,7 @@ class _Writer:
     def face_png(self, card_id: str) -> bytes:
         if self._faces is None:
             faces = render_card_faces(self.game, self.lang, self.workspace)
-            self._faces = parts.rasterize(faces.pdf, faces.front_page, self.game.card_geometry()[2])
+            self._faces = parts.rasterize(faces.pdf, faces.front_page)
         return self._faces(card_id)
 
     def body(self, blocks: list[Block]) -> tuple[str, list[tuple[int, str, Markup]]]:
@@ -127,12 +134,7 @@ class _Writer:
         return "\n".join(out), toc
 
     def stylesheet(self, name: str) -> str:
-        try:
-            source, filename, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
-        except jinja2.TemplateNotFound:
-            raise RenderError(f"stylesheet {name} not found",
-                              hint="it belongs in templates/_base/") from None
-        return _absolute_urls(source, Path(filename or ".").parent)
+        return load_stylesheet(self.env, name) or ""
 
 
 def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules") -> BookletHTML:

@@ -8,7 +8,6 @@ or the pack's custom dice), never typed.
 from __future__ import annotations
 
 import base64
-import io
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -38,7 +37,7 @@ def components(game: Game, tr: Translations) -> Markup:
         rows.append((icon + escape(word("dice", lang, name=label)), int(count)))
     dice = (game.spec.dice(game) if game.spec.dice else None) or []
     if dice:
-        names = ", ".join(tr.localized(die.name) for die in dice)
+        names = word("list-separator", lang).join(tr.localized(die.name) for die in dice)
         rows.append((escape(word("custom-dice", lang, names=names)), len(dice)))
     items = "".join(f'<li><span class="count">{count}</span> × {label}</li>' for label, count in rows)
     return Markup(f'<ul class="components">{items}</ul>')
@@ -98,13 +97,13 @@ def diagram(game: Game, name: str, tr: Translations, icons: IconSet, where: str)
     return Markup(lazy(table[name])(game, tr, icons))
 
 
-def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
-              dpi: int = 200) -> Callable[[str], bytes]:
-    """``png(card_id)``: the trim of page ``pages[card_id]`` of ``pdf`` as PNG bytes at
-    ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
+def rasterize(pdf: bytes, pages: Mapping[str, int], dpi: int = 200) -> Callable[[str], bytes]:
+    """``png(card_id)``: the trim (TrimBox) of page ``pages[card_id]`` of ``pdf`` as PNG bytes
+    at ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
     import pypdfium2
 
-    from cardforge.render.geometry import mm_to_pt
+    from cardforge.render.geometry import pt_to_mm
+    from cardforge.render.raster import page_image, png_bytes
 
     cache: dict[int, bytes] = {}
 
@@ -113,10 +112,10 @@ def rasterize(pdf: bytes, pages: Mapping[str, int], bleed_mm: float,
         if page not in cache:
             document = pypdfium2.PdfDocument(pdf)
             try:
-                bitmap = document[page].render(scale=dpi / 72, crop=(mm_to_pt(bleed_mm),) * 4)
-                buffer = io.BytesIO()
-                bitmap.to_pil().convert("RGB").save(buffer, format="PNG", optimize=True)
-                cache[page] = buffer.getvalue()
+                face = document[page]
+                bleed_mm = pt_to_mm(face.get_trimbox()[0] - face.get_cropbox()[0])
+                cache[page] = png_bytes(page_image(document, page, crop_mm=bleed_mm, dpi=dpi),
+                                        optimize=True)
             finally:
                 document.close()
         return cache[page]

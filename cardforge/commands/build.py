@@ -21,11 +21,13 @@ from cardforge.config import Config, load_config
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.errors import CardforgeError, ConfigError, DataError
 from cardforge.games.spec import GameSpec, discover
+from cardforge.lint import report
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.model import Game
-from cardforge.problem import Severity
-from cardforge.products import BUILDERS, PAPERS, BuildOptions, ProductSkipped
+from cardforge.problem import Problem, Severity
+from cardforge.products import BUILDERS, CARD_EXPORTS, PAPERS, PROFILE_PRODUCTS, BuildOptions, ProductSkipped
+from cardforge.profiles import Profile, find_profile
 from cardforge.workspace import find_game_dirs, load_game
 
 
@@ -68,12 +70,28 @@ def _languages(game: Game, lang: str | None) -> list[str]:
 
 
 def _products(spec: GameSpec, product: str | None) -> list[str]:
+    """The products to build: all of the pack's, or ``product`` (a card export such as png,
+    tts or pdfx for any pack that makes cards)."""
     if product in (None, "all"):
         return [p for p in spec.products if p in BUILDERS]
+    if product in CARD_EXPORTS and "cards" in spec.products:
+        return [product]
     if product not in spec.products or product not in BUILDERS:
-        raise ConfigError(f"{spec.id} cannot build {product!r}",
-                          hint=f"its products: {', '.join(p for p in spec.products if p in BUILDERS)}")
+        exports = ", ".join(CARD_EXPORTS) if "cards" in spec.products else ""
+        known = ", ".join([p for p in spec.products if p in BUILDERS] + ([exports] if exports else []))
+        raise ConfigError(f"{spec.id} cannot build {product!r}", hint=f"its products: {known}")
     return [product]
+
+
+def _profile_product(profile: Profile | None, product: str | None) -> str | None:
+    """The product a print-shop profile makes; ConfigError when ``product`` asks for another."""
+    if profile is None:
+        return product
+    implied = PROFILE_PRODUCTS[profile.output]
+    if product not in (None, "all", implied):
+        raise ConfigError(f"profile {profile.id} makes the {implied} product, not {product}",
+                          hint=f"drop --product, or use --product {implied}")
+    return implied
 
 
 def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptions,
@@ -103,28 +121,45 @@ def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptio
 
 
 def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-        product: str | None, duplex: str, quiet: bool, workspace: Path,
+        product: str | None, duplex: str | None, quiet: bool, workspace: Path,
         die_edge_mm: float = DEFAULT_EDGE_MM, imposition: str | None = None,
-        jobs: int | None = None, cache_dir: Path | None = None) -> None:
+        jobs: int | None = None, cache_dir: Path | None = None, dpi: int = 300,
+        profile: str | None = None, layout: str | None = None,
+        gutter_mm: float | None = None) -> None:
     """Build ``games`` (default: all in the workspace); print the files written.
+    ``layout`` (sheets | fold-over), ``duplex`` (long | short | none, sheets only) and
+    ``gutter_mm`` (mm between cards) override the configuration when not None;
     ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm;
     ``imposition`` ``"saddle"`` also imposes rule booklets for saddle stitching;
     ``jobs`` the worker processes laying out faces (default: the machine's cores);
-    ``cache_dir`` the face cache (default: configured ``cache``, else .cardforge-cache).
+    ``cache_dir`` the face cache (default: configured ``cache``, else .cardforge-cache);
+    ``dpi`` the resolution of PNG and Tabletop Simulator exports; ``profile`` a print shop's
+    profile (id or .toml path): it picks the product and the card geometry, and preflight
+    problems are printed like lint problems (errors stop that game before it writes).
 
     Exits 1 if any game had data errors, 2 for other failures, after building the rest.
     """
     config = load_config(workspace, out=str(out_dir) if out_dir else None,
-                         cache=str(cache_dir) if cache_dir else None)
+                         cache=str(cache_dir) if cache_dir else None, layout=layout,
+                         duplex=duplex, gutter=gutter_mm)
     if jobs is not None and jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, got {jobs}")
+    if gutter_mm is not None and gutter_mm < 0:
+        raise ConfigError(f"--gutter must not be negative, got {gutter_mm:g} mm")
+    if duplex is not None and config.layout == "fold-over":
+        raise ConfigError("--duplex is for the sheets layout",
+                          hint="fold-over sheets print every back beside its front; "
+                               "drop --duplex, or use --layout sheets")
     chosen = paper or config.paper
+    shop = find_profile(profile, workspace) if profile else None
+    product = _profile_product(shop, product)
     targets = _targets(config, games)
     show = not quiet and sys.stderr.isatty() and not os.environ.get("CI")  # no bar in CI or pipes
     started = time.perf_counter()
     written: list[Path] = []
     failures: list[CardforgeError] = []
     notes: list[str] = []
+    warnings: list[Problem] = []
     steps = sum(len(_products(spec, product)) * 2 for spec, _ in targets)  # ~2 languages a game
     with click.progressbar(length=steps, label="Building", file=sys.stderr, hidden=not show,
                            item_show_func=lambda label: label) as bar:
@@ -134,10 +169,12 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
             current[0] = label
             bar.update(1, label)
 
-        options = BuildOptions(root=config.root, out=config.out, duplex=duplex,
+        options = BuildOptions(root=config.root, out=config.out, duplex=config.duplex,
+                               layout=config.layout, gutter_mm=config.gutter_mm,
                                papers=PAPERS if chosen in (None, "all") else (chosen,),
                                die_edge_mm=die_edge_mm, imposition=imposition, cache=config.cache,
-                               jobs=jobs or os.cpu_count() or 1,
+                               jobs=jobs or os.cpu_count() or 1, dpi=dpi, profile=shop,
+                               report=warnings.append,
                                progress=lambda done, total: bar.update(
                                    0, f"{current[0]}: {done}/{total} faces laid out"))
         for spec, folder in targets:
@@ -148,6 +185,8 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
                 failures.append(exc)
     for note in notes:
         click.echo(f"note: {note}", err=True)
+    if warnings:
+        click.echo(report.text(sorted(set(warnings), key=Problem.sort_key), workspace, {}), err=True)
     for exc in failures:
         click.echo(f"error: {exc.format_message()}", err=True)
     for line in listing(written, workspace):

@@ -10,12 +10,18 @@ import click
 from cardforge.errors import ConfigError
 from cardforge.games.spec import discover
 from cardforge.lint.rule import all_rules
+from cardforge.preflight.codes import CODES as PREFLIGHT
 
 
 def run(code: str) -> None:
     """Print the documentation of rule ``code``. Raises ConfigError for an unknown code."""
     rules = all_rules(discover().values())
     rule = rules.get(code.upper())
+    if rule is None and code.upper() in PREFLIGHT:
+        name, what = PREFLIGHT[code.upper()].split(": ", 1)
+        click.echo(f"{code.upper()} {name} (preflight of print-shop profiles, `cardforge build "
+                   f"--profile`; default: error)\n\nReports {what}. See docs/exports.md.")
+        return
     if rule is None:
         close = difflib.get_close_matches(code.upper(), sorted(rules), n=3, cutoff=0.5)
         raise ConfigError(f"no rule has the code {code!r}",

@@ -16,13 +16,15 @@ import click
 from cardforge.commands import shown
 from cardforge.config import load_config
 from cardforge.errors import CardforgeError, ConfigError, DataError
-from cardforge.games.spec import discover
+from cardforge.games.spec import GameSpec, discover
 from cardforge.i18n.catalogs import Planned, plan, write
 from cardforge.problem import Severity
 from cardforge.workspace import find_game_dirs, load_game
 
 
-def _needs(planned: Planned) -> str:
+def needs(planned: Planned) -> str:
+    """What a catalog file needs after an update, as printed: ``"ja, 3 untranslated, 1
+    fuzzy of 40"``, ``"ja, complete"`` or, for a template, ``"template, 40 texts"``."""
     if planned.lang is None:
         return f"template, {sum(1 for m in planned.new if m.id)} texts"
     messages = [m for m in planned.new if m.id]
@@ -33,14 +35,14 @@ def _needs(planned: Planned) -> str:
     return f"{planned.lang}, {untranslated} untranslated, {fuzzy} fuzzy of {len(messages)}"
 
 
-def update_game(folder: Path, spec_id: str) -> list[Planned]:
-    """Bring one game's catalogs up to date; return the files written. Raises DataError
-    when the game's files do not load, OSError when a catalog cannot be written."""
-    spec = discover()[spec_id]
+def update_game(folder: Path, spec: GameSpec) -> list[Planned]:
+    """Bring the catalogs of the game at ``folder`` up to date; return the files written.
+    Raises DataError when the game's files do not load, OSError when a catalog cannot be
+    written."""
     loaded = load_game(folder, spec)
     errors = [p for p in loaded.problems if p.severity is Severity.ERROR]
     if errors or loaded.game is None:
-        raise DataError(errors, what=f"{spec_id}'s card data")
+        raise DataError(errors, what=f"{spec.id}'s card data")
     written = []
     for planned in plan(loaded.game):
         if planned.changed:
@@ -53,7 +55,7 @@ def run(games: tuple[str, ...], workspace: Path) -> None:
     """Update the catalogs of ``games`` (default: every game in the workspace) and print
     each file written. Exits 1 when a game's data has errors, after updating the rest."""
     config = load_config(workspace)
-    found = {spec.id: folder for spec, folder in find_game_dirs(config.cards, discover())}
+    found = {spec.id: (spec, folder) for spec, folder in find_game_dirs(config.cards, discover())}
     unknown = [g for g in games if g not in found]
     if unknown:
         raise ConfigError(f"no game {', '.join(map(repr, unknown))} in {config.cards}",
@@ -62,8 +64,9 @@ def run(games: tuple[str, ...], workspace: Path) -> None:
     total = 0
     for game_id in games or tuple(found):
         try:
-            for planned in update_game(found[game_id], game_id):
-                click.echo(f"{shown(planned.path, workspace)} ({_needs(planned)})")
+            spec, folder = found[game_id]
+            for planned in update_game(folder, spec):
+                click.echo(f"{shown(planned.path, workspace)} ({needs(planned)})")
                 total += 1
         except CardforgeError as exc:
             failures.append(exc)

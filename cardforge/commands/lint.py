@@ -25,7 +25,7 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
             jobs: int | None = None) -> tuple[list[Problem], dict]:
     """Lint every game under ``paths`` (default: the configured cards folder).
 
-    With ``layout`` (or ``layout = true`` in the configuration) the rules that lay faces
+    With ``layout`` (or ``lint-layout = true`` in the configuration) the rules that lay faces
     out run too, the faces the configured cache lacks laid out in ``jobs`` worker
     processes (default: the machine's cores). Returns (Problems sorted by place, the rule
     table used). Raises ConfigError for bad configuration or a folder with no known game.
@@ -34,7 +34,7 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     specs = discover()
     rules = all_rules(specs.values())
     options = LayoutOptions(workspace, config.cache, jobs or os.cpu_count() or 1) \
-        if layout or config.layout else None
+        if layout or config.lint_layout else None
     problems: list[Problem] = []
     for path in paths or (config.cards,):
         for spec, folder in find_game_dirs(path.resolve(), specs):

@@ -57,8 +57,8 @@ def read_catalog(path: Path, lang: str | None) -> Catalog:
         with path.open("rb") as handle:
             return read_po(handle, locale=lang, abort_invalid=True)
     except PoFileError as exc:
-        line = getattr(exc, "lineno", 1) or 1
-        raise DataError([Problem(Location(path, int(line), 1), "TR100", f"unreadable catalog: {exc}",
+        line = int(getattr(exc, "lineno", 0) or 0) + 1  # Babel counts error lines from 0
+        raise DataError([Problem(Location(path, line, 1), "TR100", f"unreadable catalog: {exc}",
                                  hint="fix the PO syntax, or delete the file and run "
                                       "`cardforge i18n update`")], what=str(path)) from None
 
@@ -154,10 +154,11 @@ def _same_text(po: bytes) -> bytes:
                       if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
 
 
-def plan(game: Game) -> list[Planned]:
+def plan(game: Game, units: dict[str, list[Unit]] | None = None) -> list[Planned]:
     """Every catalog file of ``game`` with its merged contents: per domain the template,
-    then each target language. Raises DataError for an unreadable PO file."""
-    units = extract(game)
+    then each target language. ``units``: the game's units if already extracted.
+    Raises DataError for an unreadable PO file."""
+    units = units if units is not None else extract(game)
     planned: list[Planned] = []
     for domain in DOMAINS:
         pot = template(game, domain, units[domain])

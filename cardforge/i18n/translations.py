@@ -11,12 +11,17 @@ YAML leaves out.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardforge.i18n.catalogs import LOCALE_DIR, read_catalog
+from cardforge.i18n.units import localized_mappings, source_language
+
+if TYPE_CHECKING:
+    from cardforge.model import Game
 
 
 def catalog_paths(game_root: Path, lang: str) -> list[Path]:
@@ -65,3 +70,29 @@ class Translations:
         if isinstance(source_text, str) and source_text:
             return source_text
         return str(next(iter(value.values())) or "")
+
+
+def with_catalog_texts(game: Game, lang: str) -> Game:
+    """``game`` as it renders in ``lang``: every ``{lang: text}`` mapping (in game.yaml,
+    card and dice files) that has no ``lang`` text gets its catalog translation, so pack
+    code and templates that read the YAML mappings print it. Returns ``game`` itself when
+    the catalogs add nothing (the usual case when texts are written inline), else a copy
+    (the loaded game, which lint reads, is never changed). Raises DataError for a broken
+    catalog."""
+    source = source_language(game)
+    tr = Translations.load(game.root, lang, source)
+
+    def gaps(target: Game) -> list[tuple[dict[str, str], str]]:
+        found = []
+        for doc in (target.manifest, *target.documents, *target.dice_documents):
+            for _, mapping in localized_mappings(doc.data):
+                if not mapping.get(lang) and mapping.get(source) in tr.messages:
+                    found.append((mapping, tr.messages[mapping[source]]))
+        return found
+
+    if not tr.messages or not gaps(game):
+        return game
+    copied = copy.deepcopy(game, {id(game.spec): game.spec})  # the pack is shared, not data
+    for mapping, text in gaps(copied):
+        mapping[lang] = text
+    return copied

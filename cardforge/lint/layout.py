@@ -2,7 +2,7 @@
 
 Laying out faces is slow (about a second for ten faces), so rules that need it declare
 ``NEEDS_LAYOUT = True`` and run only when the engine is given :class:`LayoutOptions`
-(``cardforge lint --layout``, or ``layout = true`` in ``[tool.cardforge]``). The options
+(``cardforge lint --layout``, or ``lint-layout = true`` in ``[tool.cardforge]``). The options
 say where the workspace and the face cache are and how many worker processes lay faces
 out; the engine sets them with :func:`using` while such rules run, and a rule reads them
 with :func:`current`. Faces come from the same cache builds use, so a lint after a build

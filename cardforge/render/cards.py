@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -27,7 +26,9 @@ from typing import Any
 import jinja2
 
 from cardforge.errors import RenderError
+from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
+from cardforge.render.coverage import require_coverage
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
@@ -35,7 +36,11 @@ from cardforge.render.fetcher import Refusal, refused_in
 from cardforge.render.icons import IconSet, render_text
 from cardforge.render.jinja import first_template, make_environment, render, template_search_path
 from cardforge.render.layout import Progress, lay_out_faces
+from cardforge.render.stylesheets import load_stylesheet
 from cardforge.resources import templates_dir
+
+Geometry = tuple[float, float, float, float]
+"""(trim width, trim height, bleed, safe) in mm, as ``Game.card_geometry`` gives it."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,7 @@ class RenderedFaces:
     front; ``back_page``: deck id → page index of its back (decks with one back);
     ``card_back_page``: card id → its own back's page (decks with ``back: card``);
     ``laid_out``: how many faces this render laid out (the others came from the cache).
+    Each page has its deck's trim and bleed (``Game.card_geometry(deck)``).
     """
 
     files: tuple[Path, ...]
@@ -71,14 +77,15 @@ class RenderedFaces:
 @dataclass(frozen=True)
 class FaceSources:
     """What lays out the faces: ``fragments`` (one HTML fragment per distinct face, page
-    order) and ``owners`` (who uses each, for messages); ``css``; ``geometry`` (trim width,
-    trim height, bleed, in mm); ``base_url`` (relative links resolve here); ``roots`` (the
-    only folders files are read from); the page maps as in :class:`RenderedFaces`."""
+    order) and ``owners`` (who uses each, for messages); ``css``; ``geometries`` (each
+    fragment's trim width, trim height, bleed and safe inset, in mm: its deck's card size);
+    ``base_url`` (relative links resolve here); ``roots`` (the only folders files are read
+    from); the page maps as in :class:`RenderedFaces`."""
 
     fragments: list[str]
     owners: list[list[str]]
     css: str
-    geometry: tuple[float, float, float]
+    geometries: list[Geometry]
     base_url: Path
     roots: list[Path]
     front_page: dict[str, int]
@@ -88,18 +95,20 @@ class FaceSources:
 
 @dataclass
 class _Pages:
-    """Distinct face fragments in page order, deduplicated by the SHA-256 of their HTML."""
+    """Distinct faces in page order, deduplicated by geometry and the SHA-256 of their HTML."""
 
     fragments: list[str] = field(default_factory=list)
     owners: list[list[str]] = field(default_factory=list)
-    _index: dict[str, int] = field(default_factory=dict)
+    geometries: list[Geometry] = field(default_factory=list)
+    _index: dict[tuple[Geometry, str], int] = field(default_factory=dict)
 
-    def add(self, html: str, owner: str) -> int:
-        key = hashlib.sha256(html.encode("utf-8")).hexdigest()
+    def add(self, html: str, owner: str, geometry: Geometry) -> int:
+        key = (geometry, hashlib.sha256(html.encode("utf-8")).hexdigest())
         if key not in self._index:
             self._index[key] = len(self.fragments)
             self.fragments.append(html)
             self.owners.append([])
+            self.geometries.append(geometry)
         page = self._index[key]
         self.owners[page].append(owner)
         return page
@@ -117,15 +126,21 @@ def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
     return t
 
 
-def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
+def face_sources(game: Game, lang: str, workspace: Path, *,
+                 geometry: tuple[float, float, float, float] | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`template_search_path` (``workspace`` first); images
     resolve relative to the game's folder and only files inside ``workspace`` or the
     built-in templates are read. Raises RenderError for a missing template, a template
     error (naming file and line), or an ``art:`` file missing or outside the workspace
-    (naming the card); MissingFontError when a font the text needs is not installed.
+    (naming the card); MissingFontError when a font the text needs is not installed;
+    DataError for a broken catalog. A text the YAML has no ``lang`` version of is taken
+    from the game's catalogs (:func:`~cardforge.i18n.translations.with_catalog_texts`).
+    ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's ``card:`` (a print
+    shop's size).
     """
+    game = with_catalog_texts(game, lang)  # texts only the catalogs translate
     search_path = template_search_path(workspace, game.id)
     env = make_environment(search_path)
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
@@ -135,9 +150,10 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
     _check_art(game, roots)
 
     fallback = game.info.get("source_language") or game.languages[0]
-    width, height, bleed, safe = game.card_geometry()
-    common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback),
-              "geometry": {"w": width, "h": height, "bleed": bleed, "safe": safe}}
+    common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback)}
+    sizes = {deck: geometry or game.card_geometry(deck) for deck in game.decks}  # a shop's size wins
+    shape = {deck: {"geometry": dict(zip(("w", "h", "bleed", "safe"), size, strict=True))}
+             for deck, size in sizes.items()}
     pages = _Pages()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
@@ -145,72 +161,69 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
         deck = game.decks[card.deck]
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
         name = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
-        html = render(env, name, {**common, "card": card, "deck": deck, **extra})
-        front_page[card.id] = pages.add(html, f"card {card.id}")
+        html = render(env, name, {**common, **shape[deck.id], "card": card, "deck": deck, **extra})
+        front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
         extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}
         name = first_template(env, [f"back-{deck.id}.html.j2", "back.html.j2"])
+        context = {**common, **shape[deck.id], "deck": deck}
         if deck.spec.get("back") == "card":  # each card's own back: card and face data too
             for card in deck.cards:
                 own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-                html = render(env, name, {**common, "card": card, "deck": deck, **own, **extra})
-                card_back_page[card.id] = pages.add(html, f"back of card {card.id}")
+                html = render(env, name, {**context, "card": card, **own, **extra})
+                card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
-        html = render(env, name, {**common, "deck": deck, **extra})
-        back_page[deck.id] = pages.add(html, f"back of deck {deck.id}")
+        html = render(env, name, {**context, **extra})
+        back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
-    css = stylesheet(env, safe, bleed)
     require_fonts(pages.fragments)
-    return FaceSources(pages.fragments, pages.owners, css, (width, height, bleed), game.root,
+    css = stylesheet(env)
+    require_coverage(pages.fragments, pages.owners, css, lang)
+    return FaceSources(pages.fragments, pages.owners, css, pages.geometries, game.root,
                        roots, front_page, back_page, card_back_page)
 
 
 def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCache | None = None,
-                      jobs: int = 1, progress: Progress | None = None) -> RenderedFaces:
+                      jobs: int = 1, progress: Progress | None = None,
+                      geometry: tuple[float, float, float, float] | None = None,
+                      extra_css: str = "", pdf_variant: str | None = None) -> RenderedFaces:
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
+    ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's; ``extra_css`` is
+    added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``).
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
     a glyph no installed font has, and OSError when the cache cannot be written.
     """
-    sources = face_sources(game, lang, workspace)
+    sources = face_sources(game, lang, workspace, geometry=geometry)
     cache = cache if cache is not None else FaceCache(workspace / DEFAULT_FOLDER)
-    laid = lay_out_faces(sources.fragments, sources.css, sources.geometry,
-                         base_url=sources.base_url, roots=sources.roots, cache=cache, jobs=jobs,
-                         progress=progress, refused=lambda r: _raise_refusals(r, sources))
-    return RenderedFaces(files=laid.files, front_page=sources.front_page,
+    css = f"{sources.css}\n{extra_css}" if extra_css else sources.css
+    files: list[Path] = [Path()] * len(sources.fragments)
+    laid_out = 0
+    for size in dict.fromkeys(sources.geometries):  # one document per card size
+        pages = [i for i, g in enumerate(sources.geometries) if g == size]
+        laid = lay_out_faces([sources.fragments[i] for i in pages], css, size,
+                             base_url=sources.base_url, roots=sources.roots, cache=cache,
+                             jobs=jobs, progress=progress,
+                             refused=lambda r: _raise_refusals(r, sources), pdf_variant=pdf_variant)
+        for page, file in zip(pages, laid.files, strict=True):
+            files[page] = file
+        laid_out += laid.laid_out
+    return RenderedFaces(files=tuple(files), front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
-                         laid_out=laid.laid_out)
+                         laid_out=laid_out)
 
 
-def stylesheet(env: jinja2.Environment, safe_mm: float, bleed_mm: float) -> str:
+def stylesheet(env: jinja2.Environment) -> str:
     """``print.css`` then ``style.css`` (each the first found on the search path; the
-    game's style.css is optional), after ``:root`` variables ``--safe`` (the safe-area inset
-    from the trim) and ``--safe-inset`` (from the bleed edge), in mm. Relative ``url()``s
-    are made absolute against the stylesheet's own folder. Raises RenderError when
-    ``print.css`` is missing."""
-    parts = [f":root {{ --safe: {safe_mm}mm; --safe-inset: {safe_mm + bleed_mm}mm; }}"]
-    for name, required in (("print.css", True), ("style.css", False)):
-        try:
-            source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
-        except jinja2.TemplateNotFound:
-            if required:
-                raise RenderError(f"stylesheet {name} not found",
-                                  hint="it belongs in templates/_base/") from None
-            continue
-        parts.append(_absolute_urls(source, Path(filename or ".").parent))
-    return "\n".join(parts)
-
-
-_RELATIVE_URL = re.compile(r"""url\(\s*(['"]?)(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^'")\s]+)\1\s*\)""")
-
-
-def _absolute_urls(css: str, folder: Path) -> str:
-    """``css`` with each relative ``url(x)`` replaced by the file URL of ``folder/x``."""
-    return _RELATIVE_URL.sub(lambda m: f'url("{(folder / m.group(2)).resolve().as_uri()}")', css)
+    game's style.css is optional), relative ``url()``s made absolute. The card's sizes come
+    before it as CSS variables (:func:`cardforge.render.faces.page_css`). Raises RenderError
+    when ``print.css`` is missing."""
+    optional = load_stylesheet(env, "style.css", required=False)
+    return "\n".join([load_stylesheet(env, "print.css") or "", *([optional] if optional else [])])
 
 
 def _check_art(game: Game, roots: list[Path]) -> None:

@@ -10,19 +10,19 @@ mm unless a name ends in ``_pt`` or ``_px``.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from io import BytesIO
 from pathlib import Path
 
 import pikepdf
 import pypdfium2
 from pikepdf import Array, Dictionary, Name
+from PIL import Image
 
 from cardforge.dice.faces import CROSS_NET, GLUE_TABS, NET_COLUMNS, NET_ROWS, SIDES, fold_edges, outer_edges
 from cardforge.render.dice_faces import DieFaces
 from cardforge.render.geometry import PAPER, CardGeometry, layout_grid, mm_to_pt
 from cardforge.render.impose import Slot, impose_sheets
+from cardforge.render.raster import page_image, save_png
 
 TGC_D6_PX = 180
 """Pixels per side of The Game Crafter's custom 16 mm d6 face image (180 × 180 px)."""
@@ -153,37 +153,17 @@ def sticker_sheets(faces: DieFaces, paper: str) -> pikepdf.Pdf:
 def write_face_pngs(faces: DieFaces, folder: Path, size_px: int = TGC_D6_PX) -> list[Path]:
     """Write ``<die>-side<n>.png`` (n = 1–6), ``size_px`` square, the face's trim only, into
     ``folder`` (created); each file is written whole or not at all. Returns the paths."""
-    folder.mkdir(parents=True, exist_ok=True)
     document = pypdfium2.PdfDocument(faces.pdf)
-    bleed_pt, edge_pt = mm_to_pt(faces.bleed_mm), mm_to_pt(faces.edge_mm)
     written: list[Path] = []
     try:
-        rendered: dict[int, object] = {}
+        rendered: dict[int, Image.Image] = {}
         for die in faces.dice:
             for side in range(len(die.faces)):
                 page = faces.page[(die.id, side)]
                 if page not in rendered:
-                    bitmap = document[page].render(scale=size_px / edge_pt,
-                                                   crop=(bleed_pt,) * 4)
-                    image = bitmap.to_pil().convert("RGB")
-                    if image.size != (size_px, size_px):
-                        image = image.resize((size_px, size_px))
-                    rendered[page] = image
-                path = folder / f"{die.id}-side{side + 1}.png"
-                _save_png(rendered[page], path)
-                written.append(path)
+                    rendered[page] = page_image(document, page, crop_mm=faces.bleed_mm,
+                                                size_px=(size_px, size_px))
+                written.append(save_png(rendered[page], folder / f"{die.id}-side{side + 1}.png"))
     finally:
         document.close()
     return written
-
-
-def _save_png(image, path: Path) -> None:  # image: PIL.Image.Image
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            image.save(handle, format="PNG")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

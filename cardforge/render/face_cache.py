@@ -1,7 +1,7 @@
 """A disk cache of laid-out faces: one single-page PDF per face, named by a content hash.
 
 A face's key is the SHA-256 of everything that shapes its page: the face's HTML fragment,
-the stylesheet, the page geometry (trim and bleed in mm), the base URL its relative links
+the stylesheet, the page geometry (trim, bleed, safe in mm), the base URL its relative links
 resolve against, the content of every local file the fragment or the stylesheet links to
 (art, fonts, images), the installed fonts (fontconfig's list of font files with their sizes
 and modification times), and the versions of cardforge and WeasyPrint. Any change to one of
@@ -105,9 +105,9 @@ class FaceCache:
                 found.append(f"{path} {self.file_digest(path)}")
         return sorted(set(found))
 
-    def context(self, css: str, geometry: tuple[float, float, float], base_uri: str) -> str:
+    def context(self, css: str, geometry: tuple[float, ...], base_uri: str) -> str:
         """The part of every key shared by one document's faces: stylesheet and its assets,
-        geometry (trim width, height, bleed in mm), base URI, fonts and versions."""
+        geometry (trim width, height, bleed, safe in mm), base URI, fonts and versions."""
         parts = [css, *self.assets(css, base_uri), repr(tuple(map(float, geometry))), base_uri,
                  fonts_fingerprint(), f"cardforge {__version__}", f"weasyprint {version('weasyprint')}"]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()

@@ -38,14 +38,16 @@ BENIGN = ("Using fontTools instead of HarfBuzz-Subset", "Please install HarfBuzz
 (Installing Debian's libharfbuzz-subset0 silences the first.)"""
 
 
-def page_css(width_mm: float, height_mm: float, bleed_mm: float) -> str:
+def page_css(width_mm: float, height_mm: float, bleed_mm: float, safe_mm: float = 0.0) -> str:
     """The CSS that makes each ``section.face`` one page of trim ``width_mm`` × ``height_mm``
-    with ``bleed_mm`` of bleed, and exposes the sizes as ``--trim-w``, ``--trim-h``,
-    ``--bleed`` (lengths in mm) on ``:root``."""
-    w, h, b = width_mm, height_mm, bleed_mm
+    with ``bleed_mm`` of bleed, and exposes the sizes on ``:root`` as ``--trim-w``,
+    ``--trim-h``, ``--bleed``, ``--safe`` (the safe-area inset from the trim) and
+    ``--safe-inset`` (the same from the bleed edge), lengths in mm. Templates size and place
+    things with these, never with the card's size written out."""
+    w, h, b, s = width_mm, height_mm, bleed_mm, safe_mm
     return f"""
 @page {{ size: {w}mm {h}mm; bleed: {b}mm; margin: 0; }}
-:root {{ --trim-w: {w}mm; --trim-h: {h}mm; --bleed: {b}mm; }}
+:root {{ --trim-w: {w}mm; --trim-h: {h}mm; --bleed: {b}mm; --safe: {s}mm; --safe-inset: {s + b}mm; }}
 html, body {{ margin: 0; padding: 0; }}
 section.face {{
   display: block; position: relative; width: {w}mm; height: {h}mm; overflow: visible;
@@ -63,8 +65,8 @@ section.face:last-child {{ break-after: auto; }}
 
 
 def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
-               bleed_mm: float) -> str:
-    """The whole document: page CSS, then ``css``, then each fragment in its own
+               bleed_mm: float, safe_mm: float = 0.0) -> str:
+    """The whole document: page CSS (:func:`page_css`), then ``css``, then each fragment in its own
     ``<section class="face" data-face="<index>">``. Fragments are trusted HTML (rendered by
     the sandboxed templates); ``css`` must not contain ``</style>``."""
     if "</style" in css.lower():
@@ -73,26 +75,30 @@ def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: f
                          f'<div class="face-bleed">{fragment}</div></div></section>'
                          for i, fragment in enumerate(fragments))
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8">'
-            f"<style>{page_css(width_mm, height_mm, bleed_mm)}</style>"
+            f"<style>{page_css(width_mm, height_mm, bleed_mm, safe_mm)}</style>"
             f"<style>{css}</style></head><body>{sections}</body></html>")
 
 
 def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
-                     bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher) -> bytes:
+                     bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher,
+                     safe_mm: float = 0.0, pdf_variant: str | None = None) -> bytes:
     """Lay out ``fragments`` as :func:`render_faces_measured` does; return only the PDF."""
-    return render_faces_measured(fragments, css, width_mm, height_mm, bleed_mm,
-                                 base_url=base_url, url_fetcher=url_fetcher)[0]
+    return render_faces_measured(fragments, css, width_mm, height_mm, bleed_mm, base_url=base_url,
+                                 url_fetcher=url_fetcher, safe_mm=safe_mm, pdf_variant=pdf_variant)[0]
 
 
 def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
-                          bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher
+                          bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher,
+                          safe_mm: float = 0.0, pdf_variant: str | None = None
                           ) -> tuple[bytes, list[list[Overflow]]]:
     """Lay out ``fragments`` (one HTML face each) as pages of one PDF; return its bytes and,
     per page, the overflow of each ``data-field`` box on it (:func:`measure_page`, mm).
 
-    Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side. Relative
+    Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side, the safe
+    area ``safe_mm`` inside the trim (CSS variables only, see :func:`page_css`). Relative
     URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
-    :func:`cardforge.render.fetcher.make_url_fetcher`).
+    :func:`cardforge.render.fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
+    ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF.
 
     Raises MissingFontError when text needed a glyph no installed font has; RenderError when
     WeasyPrint logged any other warning or error (its messages are listed), when there are
@@ -101,12 +107,13 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     """
     if not fragments:
         raise RenderError("no card faces to render")
-    html = faces_html(fragments, css, width_mm, height_mm, bleed_mm)
+    html = faces_html(fragments, css, width_mm, height_mm, bleed_mm, safe_mm)
     base = base_url.resolve().as_uri() + "/"
     with captured_warnings() as messages:
-        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render()
+        variant = {"pdf_variant": pdf_variant} if pdf_variant else {}
+        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(**variant)
         measures = [measure_page(page) for page in document.pages]
-        pdf = document.write_pdf()
+        pdf = document.write_pdf(**variant)
     if messages:
         raise_for_messages(messages)
     if len(document.pages) != len(fragments):

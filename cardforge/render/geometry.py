@@ -85,7 +85,8 @@ class CardGeometry:
 
 @dataclass(frozen=True)
 class SheetLayout:
-    """Where the cards go on one portrait sheet. Made by :func:`layout_grid`.
+    """Where the cards go on one sheet (``paper_width_mm`` × ``paper_height_mm``: portrait, or
+    landscape when wider than tall). Made by :func:`layout_grid`.
 
     ``origins[i]`` is the trim rectangle's bottom-left corner (mm, from the sheet's
     bottom-left) of slot ``i`` in reading order. ``trim_box`` spans the trims of all
@@ -178,18 +179,22 @@ def layout_grid(
     gutter_mm: float = 0.0,
     mark_length_mm: float = 5.0,
     mark_offset_mm: float = 1.0,
+    landscape: bool = False,
+    area: Box | None = None,
 ) -> SheetLayout:
-    """Fit as many cards as possible on a portrait ``paper`` sheet, grid centred.
+    """Fit as many cards as possible on a ``paper`` sheet, the grid centred in ``area``.
 
-    ``paper`` is a key of :data:`PAPER` (case-insensitive). Cards are ``gutter_mm``
-    apart; with 0 they butt at the trim lines. Around the grid there must be room
-    for the outer bleed plus ``mark_offset_mm`` and at least :data:`MIN_MARK_MM` of
-    crop mark (nothing when ``mark_length_mm`` is 0); the layout's
-    ``mark_length_mm`` is the requested length shortened to the room that is left
-    (poker on Letter: 3.7 mm instead of 5).
+    ``paper`` is a key of :data:`PAPER` (case-insensitive), portrait unless ``landscape``.
+    ``area`` (mm, sheet coordinates; default the whole sheet) is the part of the sheet the
+    grid, its bleed and its crop marks must stay inside (a fold-over sheet uses one half
+    for fronts, the other for backs). Cards are ``gutter_mm`` apart; with 0 they butt at
+    the trim lines. Around the grid there must be room for the outer bleed plus
+    ``mark_offset_mm`` and at least :data:`MIN_MARK_MM` of crop mark (nothing when
+    ``mark_length_mm`` is 0); the layout's ``mark_length_mm`` is the requested length
+    shortened to the room that is left (poker on Letter: 3.7 mm instead of 5).
 
     Raises ``ValueError`` for an unknown paper, a negative gutter, mark length or
-    offset, or a card that does not fit the sheet even once.
+    offset, an area outside the sheet, or a card that does not fit even once.
     """
     key = paper.lower()
     if key not in PAPER:
@@ -199,23 +204,28 @@ def layout_grid(
             f"gutter, mark length and mark offset must not be negative, got {gutter_mm},"
             f" {mark_length_mm}, {mark_offset_mm} mm"
         )
-    paper_w, paper_h = PAPER[key]
+    paper_w, paper_h = PAPER[key][::-1] if landscape else PAPER[key]
+    ax0, ay0, ax1, ay1 = area or (0.0, 0.0, paper_w, paper_h)
+    if not (0 <= ax0 < ax1 <= paper_w + _EPS and 0 <= ay0 < ay1 <= paper_h + _EPS):
+        raise ValueError(f"area {area} is not inside the {paper_w:g} × {paper_h:g} mm sheet")
     marks = mark_offset_mm + min(mark_length_mm, MIN_MARK_MM) if mark_length_mm > 0 else 0.0
     margin = card.bleed_mm + marks
-    cols = _count(paper_w, card.width_mm, gutter_mm, margin)
-    rows = _count(paper_h, card.height_mm, gutter_mm, margin)
+    cols = _count(ax1 - ax0, card.width_mm, gutter_mm, margin)
+    rows = _count(ay1 - ay0, card.height_mm, gutter_mm, margin)
     if cols < 1 or rows < 1:
+        where = f"{key} paper ({paper_w:g} × {paper_h:g} mm)"
+        if area is not None:
+            where += f" in a {ax1 - ax0:g} × {ay1 - ay0:g} mm part of it"
         raise ValueError(
             f"a {card.width_mm:g} × {card.height_mm:g} mm card with {card.bleed_mm:g} mm bleed"
-            f" does not fit on {key} paper ({paper_w:g} × {paper_h:g} mm): it needs"
-            f" {card.width_mm + 2 * margin:g} × {card.height_mm + 2 * margin:g} mm"
-            " including room for crop marks"
+            f" does not fit on {where}: it needs {card.width_mm + 2 * margin:g} ×"
+            f" {card.height_mm + 2 * margin:g} mm including room for crop marks"
         )
     grid_w = cols * card.width_mm + (cols - 1) * gutter_mm
     grid_h = rows * card.height_mm + (rows - 1) * gutter_mm
-    x0 = (paper_w - grid_w) / 2
-    y0 = (paper_h - grid_h) / 2
-    room = min(x0, y0) - card.bleed_mm - mark_offset_mm
+    x0 = ax0 + (ax1 - ax0 - grid_w) / 2
+    y0 = ay0 + (ay1 - ay0 - grid_h) / 2
+    room = min(x0 - ax0, y0 - ay0) - card.bleed_mm - mark_offset_mm
     length = max(0.0, min(mark_length_mm, room))
     origins = tuple(
         (x0 + c * (card.width_mm + gutter_mm), y0 + (rows - 1 - r) * (card.height_mm + gutter_mm))

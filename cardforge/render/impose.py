@@ -1,10 +1,10 @@
-"""Impose card faces onto printer sheets with pikepdf.
+"""Impose card faces onto printer sheets with pikepdf: the sheets layout (duplex backs).
 
-The faces PDF holds one page per distinct card face, each page the card's trim
-plus bleed on every side (WeasyPrint: MediaBox = BleedBox = trim + bleed,
-TrimBox = trim). Each face page used becomes ONE form XObject in the output and
-every copy of that card draws it by reference, so 1,000 copies of a back cost one
-XObject. Lengths are mm unless a name ends in ``_pt``.
+Faces fill a grid of card slots (:func:`~cardforge.render.geometry.layout_grid`) on each
+sheet in reading order, with crop marks; each front sheet is followed by its back sheet,
+each back behind its front for long- or short-edge duplex. Faces are drawn by
+:mod:`cardforge.render.placement`; the fold-over layout is :mod:`cardforge.render.fold_over`.
+Lengths are mm unless a name ends in ``_pt``.
 """
 
 from __future__ import annotations
@@ -17,18 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
-from pikepdf import Array, Dictionary, Name
 
-from cardforge.render.face_pages import face_form, share_equal_fonts
-from cardforge.render.geometry import MM_TO_PT, CardGeometry, SheetLayout, layout_grid, mm_to_pt
+from cardforge.render.face_pages import share_equal_fonts
+from cardforge.render.geometry import CardGeometry, layout_grid
+from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
 
 DUPLEX_MODES = ("long", "short", "none")
 """``long``: flip on the long edge; ``short``: on the short edge; ``none``: no backs."""
-
-MARK_WIDTH_PT = 0.25
-"""Stroke width of crop marks, in pt."""
-
-_SIZE_TOLERANCE_PT = 0.5
 
 
 @dataclass(frozen=True)
@@ -39,58 +34,16 @@ class Slot:
     back: int | None = None
 
 
-@dataclass(frozen=True)
-class _Face:
-    """A face page copied into the output as a form XObject."""
-
-    form: pikepdf.Object
-    trim_x_pt: float  # trim bottom-left in the form's own coordinates
-    trim_y_pt: float
+def face_pages(faces_pdf: pikepdf.Pdf | Sequence[pikepdf.Page]) -> Sequence[pikepdf.Page]:
+    """The pages of a faces PDF, or ``faces_pdf`` itself when it already is a page sequence."""
+    return faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
 
 
-def _box(raw: pikepdf.Array) -> tuple[float, float, float, float]:
-    """A PDF rectangle as normalised floats (x0, y0, x1, y1), in pt."""
-    x0, y0, x1, y1 = (float(v) for v in raw)
-    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
-
-
-def _trim_origin(page: pikepdf.Page, index: int, card: CardGeometry) -> tuple[float, float]:
-    """Bottom-left of the face's trim in its page coordinates (pt); checks the size."""
-    if int(page.obj.get("/Rotate", 0)) % 360 or float(page.obj.get("/UserUnit", 1)) != 1:
-        raise ValueError(f"face page {index} is rotated or scaled (/Rotate, /UserUnit)")
-    w, h, b = (mm_to_pt(v) for v in (card.width_mm, card.height_mm, card.bleed_mm))
-
-    def sized(box: tuple[float, float, float, float], width: float, height: float) -> bool:
-        return (abs(box[2] - box[0] - width) <= _SIZE_TOLERANCE_PT
-                and abs(box[3] - box[1] - height) <= _SIZE_TOLERANCE_PT)
-
-    if "/TrimBox" in page.obj:
-        found, what = _box(page.obj.TrimBox), "TrimBox"
-        if sized(found, w, h):
-            return found[0], found[1]
-    else:
-        found, what = _box(page.mediabox), "MediaBox (and no TrimBox)"
-        if sized(found, w + 2 * b, h + 2 * b):
-            return found[0] + b, found[1] + b
-        if sized(found, w, h):
-            return found[0], found[1]
-    size = f"{(found[2] - found[0]) / MM_TO_PT:.2f} × {(found[3] - found[1]) / MM_TO_PT:.2f} mm"
-    raise ValueError(
-        f"face page {index} has a {size} {what}; expected a {card.width_mm:g} ×"
-        f" {card.height_mm:g} mm trim (with {card.bleed_mm:g} mm bleed)"
-    )
-
-
-def _make_face(pages: Sequence[pikepdf.Page], out: pikepdf.Pdf, index: int,
-               card: CardGeometry) -> _Face:
-    """Copy face page ``index`` into ``out`` as a form XObject that keeps its bleed."""
-    page = pages[index]
-    tx, ty = _trim_origin(page, index, card)
-    return _Face(face_form(out, page), tx, ty)
-
-
-def _check_slots(slots: Sequence[Slot], page_count: int) -> None:
-    """Raise ValueError naming the first slot whose page index does not exist."""
+def check_slots(slots: Sequence[Slot], page_count: int) -> None:
+    """Raise ValueError when there are no slots, or naming the first slot whose page index
+    does not exist among ``page_count`` face pages."""
+    if not slots:
+        raise ValueError("no slots to impose")
     for k, slot in enumerate(slots):
         for side, idx in (("front", slot.front), ("back", slot.back)):
             if idx is not None and not 0 <= idx < page_count:
@@ -100,63 +53,34 @@ def _check_slots(slots: Sequence[Slot], page_count: int) -> None:
                 )
 
 
-def _marks(layout: SheetLayout) -> bytes:
-    """Content-stream operators for the crop marks of one sheet (one stroked path)."""
-    length, offset = layout.mark_length_mm, layout.mark_offset_mm
-    if length <= 0:
-        return b""
-    bx0, by0, bx1, by1 = layout.bleed_box
-    parts = [b"q 0 G %.4f w 0 J [] 0 d" % MARK_WIDTH_PT]
-    segment = b"%.4f %.4f m %.4f %.4f l"
-    for x in layout.trim_lines_x():
-        for y_from, y_to in ((by1 + offset, by1 + offset + length),
-                             (by0 - offset, by0 - offset - length)):
-            parts.append(segment % tuple(map(mm_to_pt, (x, y_from, x, y_to))))
-    for y in layout.trim_lines_y():
-        for x_from, x_to in ((bx0 - offset, bx0 - offset - length),
-                             (bx1 + offset, bx1 + offset + length)):
-            parts.append(segment % tuple(map(mm_to_pt, (x_from, y, x_to, y))))
-    parts.append(b"S Q\n")
-    return b"\n".join(parts)
-
-
-def _pt_box(box: tuple[float, float, float, float]) -> Array:
-    return Array([round(mm_to_pt(v), 4) for v in box])
-
-
-def _add_sheet(
+def append_sheets(
     out: pikepdf.Pdf,
-    layout: SheetLayout,
-    placements: list[tuple[int, _Face, int]],
-    marks: bytes,
+    faces_pdf: pikepdf.Pdf | Sequence[pikepdf.Page],
+    slots: Sequence[Slot],
+    card: CardGeometry,
+    paper: str,
+    *,
+    duplex: str = "long",
+    crop_marks: bool = True,
+    gutter_mm: float = 0.0,
 ) -> None:
-    """Append one sheet; ``placements`` are (slot index on the sheet, face, face page)."""
-    ops: list[bytes] = []
-    xobjects = Dictionary()
-    for slot_index, face, page_index in placements:
-        row, col = divmod(slot_index, layout.columns)
-        x0, y0, x1, y1 = layout.clip_box(row, col)
-        ox, oy = layout.origin(row, col)
-        name = f"/F{page_index}"
-        xobjects[name] = face.form
-        ops.append(
-            b"q %.4f %.4f %.4f %.4f re W n 1 0 0 1 %.4f %.4f cm %s Do Q"
-            % (
-                mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1 - x0), mm_to_pt(y1 - y0),
-                mm_to_pt(ox) - face.trim_x_pt, mm_to_pt(oy) - face.trim_y_pt,
-                name.encode(),
-            )
-        )
-    ops.append(marks)
-    page = Dictionary(
-        Type=Name.Page,
-        MediaBox=_pt_box((0, 0, layout.paper_width_mm, layout.paper_height_mm)),
-        TrimBox=_pt_box(layout.trim_box),
-        BleedBox=_pt_box(layout.bleed_box),
-        Resources=Dictionary(XObject=xobjects),
-        Contents=out.make_stream(b"\n".join(ops)),
-    )
-    out.pages.append(pikepdf.Page(page))
+    """Append to ``out`` the sheets :func:`impose_sheets` describes (fonts not yet shared)."""
+    if duplex not in DUPLEX_MODES:
+        raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}; got {duplex!r}")
+    pages = face_pages(faces_pdf)
+    check_slots(slots, len(pages))
+    layout = layout_grid(card, paper, gutter_mm=gutter_mm)
+    marks = crop_mark_ops(layout) if crop_marks else b""
+    with_backs = duplex != "none" and any(s.back is not None for s in slots)
+    forms = FaceForms(pages, out, card)
+    per = layout.per_sheet
+    for sheet in range(math.ceil(len(slots) / per)):
+        chunk = slots[sheet * per:(sheet + 1) * per]
+        add_sheet(out, forms, [(layout, [(i, s.front) for i, s in enumerate(chunk)])], marks)
+        if with_backs:
+            backs = [(layout.back_index(i, duplex), s.back) for i, s in enumerate(chunk)
+                     if s.back is not None]
+            add_sheet(out, forms, [(layout, backs)], marks)
 
 
 def impose_sheets(
@@ -173,55 +97,27 @@ def impose_sheets(
 
     ``faces_pdf`` (a PDF, or a sequence of pages such as
     :class:`~cardforge.render.face_pages.FacePages`) has one face per page at trim + bleed
-    of ``card`` (a TrimBox
-    marks the trim; without one the MediaBox must be trim + bleed or trim).
-    ``slots`` holds one :class:`Slot` per physical card, filled into the grid of
+    of ``card`` (a TrimBox marks the trim; without one the MediaBox must be trim + bleed or
+    trim). ``slots`` holds one :class:`Slot` per physical card, filled into the grid of
     :func:`~cardforge.render.geometry.layout_grid` in reading order. If ``duplex``
     is ``"long"`` or ``"short"`` and any slot has a back, every front sheet is
     followed by a back sheet (blank where a slot has no back or the sheet is not
     full) with each back behind its front: columns mirrored for long-edge
     flipping, rows for short-edge. ``"none"`` ignores backs.
 
-    Each card is clipped to its trim, keeping the bleed on the grid's outer edges
-    (and up to half the gutter inside). Crop marks, 0.25 pt black, sit outside the
-    grid's bleed box on every trim line, on fronts and backs. Each sheet has
-    MediaBox = paper, TrimBox = grid trim and BleedBox = grid trim + bleed, in pt.
+    Cards are ``gutter_mm`` apart (0: they butt at the trim lines). Each card is clipped to
+    its trim, keeping the bleed on the grid's outer edges (and up to half the gutter
+    inside). Crop marks, 0.25 pt black, sit outside the grid's bleed box on every trim
+    line, on fronts and backs. Each sheet has MediaBox = paper, TrimBox = grid trim and
+    BleedBox = grid trim + bleed, in pt.
 
     Raises ``ValueError`` for an unknown duplex mode or paper, no slots, a slot
     naming a page the faces PDF lacks, a face whose size is not ``card``'s, or a
     card too big for the paper.
     """
-    if duplex not in DUPLEX_MODES:
-        raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}; got {duplex!r}")
-    if not slots:
-        raise ValueError("no slots to impose")
-    pages = faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
-    page_count = len(pages)
-    _check_slots(slots, page_count)
-    layout = layout_grid(card, paper, gutter_mm=gutter_mm)
-    marks = _marks(layout) if crop_marks else b""
-    with_backs = duplex != "none" and any(s.back is not None for s in slots)
-
     out = pikepdf.new()
-    faces: dict[int, _Face] = {}
-
-    def face(index: int) -> _Face:
-        if index not in faces:
-            faces[index] = _make_face(pages, out, index, card)
-        return faces[index]
-
-    per = layout.per_sheet
-    for sheet in range(math.ceil(len(slots) / per)):
-        chunk = slots[sheet * per:(sheet + 1) * per]
-        fronts = [(i, face(s.front), s.front) for i, s in enumerate(chunk)]
-        _add_sheet(out, layout, fronts, marks)
-        if with_backs:
-            backs = [
-                (layout.back_index(i, duplex), face(s.back), s.back)
-                for i, s in enumerate(chunk)
-                if s.back is not None
-            ]
-            _add_sheet(out, layout, backs, marks)
+    append_sheets(out, faces_pdf, slots, card, paper, duplex=duplex, crop_marks=crop_marks,
+                  gutter_mm=gutter_mm)
     share_equal_fonts(out)
     return out
 

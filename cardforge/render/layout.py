@@ -11,6 +11,7 @@ Identical faces are keyed once.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 from collections.abc import Callable, Sequence
@@ -51,13 +52,15 @@ class _Chunk:
 
 @dataclass(frozen=True)
 class _Job:
-    """What every chunk shares: stylesheet, geometry (mm), base folder, allowed roots, cache."""
+    """What every chunk shares: stylesheet, geometry (trim width, trim height, bleed, safe;
+    mm), base folder, allowed roots, cache."""
 
     css: str
-    geometry: tuple[float, float, float]
+    geometry: tuple[float, float, float, float]
     base_url: Path
     roots: tuple[Path, ...]
     cache_folder: Path
+    pdf_variant: str | None = None
 
 
 @dataclass(frozen=True)
@@ -73,10 +76,11 @@ class _Outcome:
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     """Lay out one chunk as one document and store its pages (runs in a worker)."""
     fetcher = make_url_fetcher(job.roots)
-    width, height, bleed = job.geometry
+    width, height, bleed, safe = job.geometry
     try:
         pdf, measures = render_faces_measured(chunk.fragments, job.css, width, height, bleed,
-                                              base_url=job.base_url, url_fetcher=fetcher)
+                                              base_url=job.base_url, url_fetcher=fetcher,
+                                              safe_mm=safe, pdf_variant=job.pdf_variant)
     except CardforgeError as exc:
         return _Outcome(0, tuple(fetcher.refusals),
                         (isinstance(exc, MissingFontError), exc.message, exc.hint))
@@ -130,22 +134,26 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
     return outcomes
 
 
-def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float], *,
+def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float, float], *,
                   base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
                   progress: Progress | None = None,
-                  refused: Callable[[Sequence[Refusal]], None] | None = None) -> LaidOut:
+                  refused: Callable[[Sequence[Refusal]], None] | None = None,
+                  pdf_variant: str | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
-    ``geometry`` is (trim width, trim height, bleed) in mm; relative URLs resolve against
+    ``geometry`` is (trim width, trim height, bleed, safe) in mm; relative URLs resolve against
     ``base_url`` and only files under ``roots`` are read. ``refused(refusals)`` is called
     with the URLs the fetcher refused, before any error is raised (so it can raise a more
-    precise one). Raises MissingFontError or RenderError as render_faces_pdf does, and
+    precise one). ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of
+    every key. Raises MissingFontError or RenderError as render_faces_measured does, and
     RenderError when there are no fragments.
     """
     if not fragments:
         raise RenderError("no card faces to render")
     base_uri = base_url.resolve().as_uri() + "/"
     context = cache.context(css, geometry, base_uri)
+    if pdf_variant:
+        context = hashlib.sha256(f"{context}\0{pdf_variant}".encode()).hexdigest()
     keys = [cache.key(fragment, context, base_uri) for fragment in fragments]
     missing: dict[str, str] = {}
     for key, fragment in zip(keys, fragments, strict=True):
@@ -157,7 +165,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
         chunks = [_Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
                   for part in (items[i:i + size] for i in range(0, len(items), size))]
         job = _Job(css, tuple(map(float, geometry)), base_url,  # type: ignore[arg-type]
-                   tuple(Path(r) for r in roots), cache.folder)
+                   tuple(Path(r) for r in roots), cache.folder, pdf_variant)
         outcomes = _run(job, chunks, jobs, progress, len(missing))
         refusals = [r for o in outcomes for r in o.refusals]
         if refusals and refused:

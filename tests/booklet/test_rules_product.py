@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -9,17 +11,18 @@ import pypdfium2
 import pytest
 
 from cardforge.games.spec import discover
-from cardforge.products import BuildOptions, ProductSkipped, build_rules
+from cardforge.i18n.catalogs import po_path, read_catalog
+from cardforge.products import BuildOptions, ProductSkipped, build_rules, build_rulesheet
 from cardforge.render.geometry import mm_to_pt
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 A5_PT = (round(mm_to_pt(148), 1), round(mm_to_pt(210), 1))
 GAMES = {g: load_game(REPO / "cards" / g, spec).game for g, spec in sorted(discover().items())}
-JOBS = [(g, game.info["source_language"]) for g, game in GAMES.items()]
-"""The rules are written in each game's source language; other languages need a catalog."""
-OTHER = [(g, lang) for g, game in GAMES.items() for lang in game.languages
-         if lang != game.info["source_language"]]
+JOBS = [(g, lang) for g, game in GAMES.items() for lang in game.languages]
+"""Every game in every language: the source one, and the others through shipped catalogs."""
+OTHER = [(g, lang) for g, lang in JOBS if lang != GAMES[g].info["source_language"]]
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def page_texts(path: Path) -> list[str]:
@@ -57,10 +60,25 @@ def test_booklet_builds_in_a5_with_cover_contents_and_counts(out, game_id, lang)
 
 
 @pytest.mark.parametrize(("game_id", "lang"), OTHER)
-def test_a_language_without_a_catalog_is_skipped_with_a_reason(out, game_id, lang):
-    with pytest.raises(ProductSkipped, match=f"no {lang} rules yet"):
+def test_a_translated_booklet_prints_every_heading_of_its_catalog(out, game_id, lang):
+    path = out / game_id / f"{game_id}-rules-{lang}.pdf"
+    if not path.exists():
         build_rules(GAMES[game_id], lang, BuildOptions(root=REPO, out=out))
-    assert not (out / game_id / f"{game_id}-rules-{lang}.pdf").exists()
+    whole = " ".join(" ".join(page_texts(path)).split())
+    catalog = read_catalog(po_path(GAMES[game_id].root, lang, "rules"), lang)
+    headings = [m for m in catalog if m.id and "heading" in m.auto_comments]
+    assert headings and all(" ".join(m.string.split()) in whole for m in headings)
+    if lang != "ja":   # nothing left in the Japanese source
+        assert not CJK.search(whole)
+
+
+def test_a_language_without_a_catalog_is_skipped_with_a_reason(tmp_path):
+    shutil.copytree(REPO / "cards" / "dice-girls", tmp_path / "dice-girls",
+                    ignore=shutil.ignore_patterns("locale"))
+    game = load_game(tmp_path / "dice-girls", discover()["dice-girls"]).game
+    with pytest.raises(ProductSkipped, match="no en rules yet"):
+        build_rules(game, "en", BuildOptions(root=tmp_path, out=tmp_path / "out"))
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_contents_give_the_page_each_chapter_starts_on(out):
@@ -88,3 +106,22 @@ def test_saddle_imposition_from_the_command_line(tmp_path):
     for paper in ("a4", "letter"):
         with pikepdf.open(folder / f"dixe-on-card-rules-fr-saddle-{paper}.pdf") as sheets:
             assert len(sheets.pages) == -(-pages // 4) * 2  # two sides a sheet, four pages a sheet
+
+
+A4_PT = (round(mm_to_pt(210), 1), round(mm_to_pt(297), 1))
+
+
+@pytest.mark.parametrize(("game_id", "lang"), [(g, GAMES[g].languages[-1]) for g in GAMES])
+def test_rulesheet_is_one_or_two_a4_pages_of_headings_and_lists(out, game_id, lang):
+    game = GAMES[game_id]
+    [path] = build_rulesheet(game, lang, BuildOptions(root=REPO, out=out))
+    assert path == out / game_id / f"{game_id}-rulesheet-{lang}.pdf"
+    with pikepdf.open(path) as pdf:
+        assert 1 <= len(pdf.pages) <= 2
+        for page in pdf.pages:
+            box = [float(v) for v in page.mediabox]
+            assert (round(box[2] - box[0], 1), round(box[3] - box[1], 1)) == A4_PT
+    whole = " ".join(" ".join(page_texts(path)).split())
+    assert game.info["name"][lang] in whole and "{" not in whole
+    for deck in game.decks.values():               # the component list, counted
+        assert f"{deck.size} ×" in whole or f"{deck.size}\u00a0×" in whole

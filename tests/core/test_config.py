@@ -31,3 +31,20 @@ def test_cardforge_toml_wins_and_bad_keys_are_named(tmp_path):
 def test_more_specific_select_beats_ignore():
     config = Config(root=".", select=("CC103",), ignore=("CC",))
     assert config.selects("CC103") and not config.selects("CC101")
+
+
+def test_layout_duplex_and_gutter_keys(tmp_path):
+    assert (Config(root=tmp_path).layout, Config(root=tmp_path).duplex) == ("sheets", "long")
+    (tmp_path / "cardforge.toml").write_text('layout = "fold-over"\nduplex = "short"\ngutter = 2.5\n')
+    config = load_config(tmp_path)
+    assert (config.layout, config.duplex, config.gutter_mm) == ("fold-over", "short", 2.5)
+    assert load_config(tmp_path, layout="sheets", gutter=0).gutter_mm == 0  # command line wins
+
+
+@pytest.mark.parametrize("line, named", [('layout = "zigzag"', "layout"), ("gutter = -1", "gutter"),
+                                         ('duplex = "both"', "duplex")])
+def test_bad_layout_settings_are_named(tmp_path, line, named):
+    (tmp_path / "cardforge.toml").write_text(line + "\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(tmp_path)
+    assert f"cardforge.toml: {named}:" in err.value.message

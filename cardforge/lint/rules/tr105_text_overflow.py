@@ -1,7 +1,7 @@
 """Text overflow: a card's text does not fit its box on the printed face, in some language.
 
 Needs the faces laid out, so it runs only under ``cardforge lint --layout`` (or with
-``layout = true`` in ``[tool.cardforge]``). Every face of the game is laid out by
+``lint-layout = true`` in ``[tool.cardforge]``). Every face of the game is laid out by
 WeasyPrint in every language of game.yaml's ``languages`` (or read from the face cache
 builds use), and each text box a template marks with ``data-field="<field>"`` is measured:
 where its text reaches past the box (below it, or to the right for a line that cannot

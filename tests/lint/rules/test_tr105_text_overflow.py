@@ -165,7 +165,7 @@ def test_lint_layout_on_the_command_line_and_in_the_configuration(tmp_path, cach
     assert "TR105" not in plain.output
     asked = CliRunner().invoke(main, ["lint", "--layout", "-j", "1", "-w", str(ws)])
     assert "cards.yaml:6:11: TR105 card speed-lines: name (en) overflows" in asked.output
-    (ws / "cardforge.toml").write_text(f'cache = "{cache}"\nlayout = true\n', encoding="utf-8")
+    (ws / "cardforge.toml").write_text(f'cache = "{cache}"\nlint-layout = true\n', encoding="utf-8")
     configured = CliRunner().invoke(main, ["lint", "-w", str(ws)])
     assert "TR105" in configured.output and "Traceback" not in configured.output
     assert "--layout" in CliRunner().invoke(main, ["lint", "--help"]).output

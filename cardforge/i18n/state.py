@@ -1,0 +1,79 @@
+"""A game's catalogs as lint sees them: the files on disk, and what an update would write.
+
+Both are computed once per loaded game (the TR rules share them) and read only here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+
+from cardforge.errors import DataError
+from cardforge.i18n.catalogs import Planned, plan
+from cardforge.i18n.units import Unit, extract
+from cardforge.model import Game
+from cardforge.problem import Location, Problem
+
+
+@dataclass
+class CatalogState:
+    """``planned``: every catalog file with its contents on disk (``old``) and after an
+    update (``new``); ``units``: the game's translatable texts by domain; ``unreadable``:
+    Problems for PO files that could not be parsed (then ``planned`` is empty)."""
+
+    planned: list[Planned]
+    units: dict[str, list[Unit]]
+    unreadable: list[Problem] = field(default_factory=list)
+    _lines: dict[Path, list[str]] = field(default_factory=dict, repr=False)
+
+    def translations(self) -> list[Planned]:
+        """The language catalogs (not templates) that exist on disk."""
+        return [p for p in self.planned if p.lang is not None and p.old is not None]
+
+    def entry_location(self, path: Path, message: Message, part: str = "msgid") -> Location:
+        """Where ``message`` of the PO file ``path`` is: its msgid line, or with ``part``
+        ``"msgstr"`` the line its translation starts on."""
+        line = message.lineno or 1
+        if part == "msgstr":
+            lines = self._lines.setdefault(path, path.read_text(encoding="utf-8").splitlines())
+            line = next((n for n in range(line, len(lines) + 1)
+                         if lines[n - 1].startswith("msgstr")), line)
+        return Location(path, line, 1)
+
+
+_memo: list[tuple[Game, CatalogState]] = []
+
+
+def state(game: Game) -> CatalogState:
+    """The catalog state of ``game``, computed on first use for this game object."""
+    if _memo and _memo[0][0] is game:
+        return _memo[0][1]
+    units = extract(game)
+    try:
+        found = CatalogState(plan(game, units), units)
+    except DataError as exc:
+        found = CatalogState([], units, unreadable=exc.problems)
+    _memo[:] = [(game, found)]
+    return found
+
+
+def messages(catalog: Catalog) -> list[Message]:
+    """The catalog's entries, header left out."""
+    return [m for m in catalog if m.id and isinstance(m.id, str)]
+
+
+def place(game: Game, message: Message) -> Location:
+    """The first source location a catalog entry names (``#: file:line``), resolved in the
+    game folder; the game's game.yaml when it names none."""
+    for path, line in message.locations:
+        return Location(game.root / path, int(line or 1), 1)
+    return Location(game.root / "game.yaml", 1, 1)
+
+
+def source_ref(message: Message) -> str:
+    """The first source location a catalog entry names, as written (``rules/rules.md:12``)."""
+    for path, line in message.locations:
+        return f"{path}:{line}" if line else str(path)
+    return "no source location"

@@ -1,0 +1,44 @@
+"""Untranslated: a catalog entry with no translation yet.
+
+Every language of game.yaml's ``languages`` other than ``source_language`` has catalogs in
+``cards/<game>/locale/<lang>/LC_MESSAGES/`` (``rules.po``, ``cards.po``). An entry whose
+``msgstr`` is empty is printed in the source language, so the booklet or card mixes two
+languages. Reported at the entry's ``msgid`` line in the .po file, per language. Catalogs
+that cannot be parsed are reported here too, at the line Babel stopped.
+
+Passing (``locale/en/LC_MESSAGES/rules.po``)::
+
+    msgid "ゲームの概要"
+    msgstr "Overview"
+
+Failing (no translation)::
+
+    msgid "ゲームの概要"
+    msgstr ""
+"""
+
+from collections.abc import Iterator
+
+from cardforge.i18n.state import messages, source_ref, state
+from cardforge.model import Game
+from cardforge.problem import Problem
+
+CODE = "TR101"
+NAME = "untranslated"
+SCOPE = "game"
+SEVERITY = "warning"
+
+
+def check(game: Game, _: Game) -> Iterator[Problem]:
+    """Yield a Problem at each empty translation of every catalog on disk."""
+    found = state(game)
+    yield from found.unreadable
+    for planned in found.translations():
+        assert planned.old is not None
+        for message in messages(planned.old):
+            if not message.string:
+                yield Problem(found.entry_location(planned.path, message), CODE,
+                              f"untranslated {planned.lang} text (from {source_ref(message)})",
+                              hint="translate it in a PO editor" + (
+                                  "" if planned.domain == "rules"
+                                  else f", or in the YAML next to the source text as {planned.lang}: …"))

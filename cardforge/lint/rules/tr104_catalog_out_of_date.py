@@ -1,0 +1,86 @@
+"""Catalog out of date: the sources changed since ``cardforge i18n update`` last ran.
+
+Compares each language's catalogs on disk with what an update would write
+(:func:`cardforge.i18n.catalogs.plan`) and reports every difference a translator must
+hear about, per language:
+
+- a source text that changed: its translation will become fuzzy (reported at the old
+  entry's line in the .po file, naming the new text's file and line);
+- a new source text with no entry (at the text's own file and line);
+- an entry whose text is gone from the sources (at its .po line);
+- an inline YAML translation the catalog does not mirror yet (at its .po line);
+- a missing catalog file (at game.yaml's ``languages``).
+
+Source line numbers in ``#:`` comments are not compared: they move with every edit above
+them and do not change what a translator does. Run ``cardforge i18n update`` to apply.
+
+Passing: the catalogs were updated after the last edit of the rules or cards.
+
+Failing: ``rules/rules.md`` line 5 was reworded and the update not run yet::
+
+    rules/rules.md:5: source text changed; en entry at locale/en/LC_MESSAGES/rules.po:24
+    will be fuzzy
+"""
+
+from collections.abc import Iterator
+
+from babel.messages.catalog import Message
+
+from cardforge.i18n.catalogs import Planned
+from cardforge.i18n.state import CatalogState, messages, place, source_ref, state
+from cardforge.model import Game
+from cardforge.problem import Problem
+
+CODE = "TR104"
+NAME = "catalog-out-of-date"
+SCOPE = "game"
+SEVERITY = "warning"
+HINT = "run `cardforge i18n update`, then translate what it marks"
+
+
+def check(game: Game, _: Game) -> Iterator[Problem]:
+    """Yield a Problem for each change an update would make to a language's catalogs."""
+    catalogs = state(game)
+    for planned in catalogs.planned:
+        if planned.lang is None:
+            continue
+        if planned.old is None:
+            yield Problem(game.manifest.locate("languages"), CODE,
+                          f"no {planned.domain} catalog for {planned.lang} "
+                          f"({planned.path.relative_to(game.root)})", hint=HINT)
+            continue
+        yield from _changes(game, catalogs, planned)
+
+
+def _changes(game: Game, catalogs: CatalogState, planned: Planned) -> Iterator[Problem]:
+    assert planned.old is not None
+    old = {m.id: m for m in messages(planned.old)}
+    reused: set[str] = set()
+    for message in messages(planned.new):
+        before = old.get(message.id)
+        if before is not None:
+            if message.string != before.string and not message.fuzzy:
+                yield Problem(catalogs.entry_location(planned.path, before, "msgstr"), CODE,
+                              f"the YAML's {planned.lang} text of {source_ref(message)} differs "
+                              "from this entry; an update copies it here", hint=HINT)
+            continue
+        yield from _new_entry(game, catalogs, planned, message, old, reused)
+    for gone in old.values():
+        if gone.id not in reused and planned.new.get(gone.id) is None:
+            yield Problem(catalogs.entry_location(planned.path, gone), CODE,
+                          f"{planned.lang} entry for a text no longer in the sources "
+                          f"(was {source_ref(gone)}); an update drops it", hint=HINT)
+
+
+def _new_entry(game: Game, catalogs: CatalogState, planned: Planned, message: Message,
+               old: dict, reused: set[str]) -> Iterator[Problem]:
+    previous = old.get(message.previous_id[0]) if message.fuzzy and message.previous_id else None
+    if previous is not None:
+        reused.add(previous.id)
+        yield Problem(catalogs.entry_location(planned.path, previous), CODE,
+                      f"source text changed ({source_ref(message)}): this {planned.lang} "
+                      "translation will be fuzzy", hint=HINT)
+    elif not message.string:
+        yield Problem(place(game, message), CODE,
+                      f"new text not yet in the {planned.lang} catalog "
+                      f"{planned.path.relative_to(game.root)}", hint=HINT)

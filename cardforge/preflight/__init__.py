@@ -1,0 +1,2 @@
+"""Preflight: what a print shop would reject, found in the laid-out faces before anything is
+written (:mod:`cardforge.preflight.checks`; codes in :mod:`cardforge.preflight.codes`)."""

@@ -1,0 +1,62 @@
+"""One PNG per physical card, rasterised from the cached face pages.
+
+File names: ``<card-id>.png`` for a card printed once, ``<card-id>-1.png`` …
+``<card-id>-<n>.png`` for one printed ``n`` times (a shop's bulk upload then counts every
+copy); ``back-<deck>.png`` for a deck's shared back, ``<card-id>-back[-<n>].png`` for a
+card's own back. Each distinct face is rasterised once; every file is written whole or not
+at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+
+from cardforge.model import Game
+from cardforge.render.cards import RenderedFaces
+from cardforge.render.raster import page_image, png_bytes, save_bytes
+
+
+def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
+    """(file name, face page index) of every PNG, in deck order then file order. Raises
+    ValueError when two files would share a name (a card id such as ``back-<deck>``)."""
+    names: list[tuple[str, int]] = []
+    for deck in game.decks.values():
+        for card in deck.cards:
+            copies = [""] if card.quantity == 1 else [f"-{n}" for n in range(1, card.quantity + 1)]
+            names += [(f"{card.id}{copy}.png", faces.front_page[card.id]) for copy in copies]
+            if card.id in faces.card_back_page:
+                names += [(f"{card.id}-back{copy}.png", faces.card_back_page[card.id]) for copy in copies]
+        if deck.id in faces.back_page:
+            names.append((f"back-{deck.id}.png", faces.back_page[deck.id]))
+    seen: set[str] = set()
+    for name, _ in names:
+        if name in seen:
+            raise ValueError(f"two card images would be named {name}; rename the card whose id "
+                             "looks like a back's or a copy's file name")
+        seen.add(name)
+    return names
+
+
+def write_card_pngs(game: Game, faces: RenderedFaces, folder: Path, *, dpi: float,
+                    bleed_mm: float, keep_bleed: bool = True,
+                    size_px: tuple[int, int] | None = None) -> list[Path]:
+    """Write every card's PNG (see :func:`png_names`) into ``folder`` (created) and return
+    the paths. Faces are trim + ``bleed_mm``; ``keep_bleed`` False crops to the trim. The
+    image is ``size_px`` (width, height in px) when given, else the face at ``dpi``; ``dpi``
+    is recorded in each file."""
+    by_page: dict[int, list[str]] = {}
+    for name, page in png_names(game, faces):
+        by_page.setdefault(page, []).append(name)
+    document = pypdfium2.PdfDocument(faces.pdf)
+    written = []
+    try:
+        for page, names in by_page.items():  # one face in memory at a time
+            image = page_image(document, page, crop_mm=0.0 if keep_bleed else bleed_mm,
+                               size_px=size_px, dpi=None if size_px else dpi)
+            data = png_bytes(image, dpi=dpi)  # encoded once, however many copies
+            written += [save_bytes(data, folder / name) for name in names]
+    finally:
+        document.close()
+    return written

@@ -1,0 +1,123 @@
+"""Font coverage: does some font the stylesheet names have a glyph for every character?
+
+Checked before layout, so a missing glyph is reported with the card or paragraph it is in
+instead of printing as an empty box. The fonts are the families a stylesheet names in
+``font-family`` or ``font`` declarations, resolved to files by fontconfig (``fc-match``);
+their character maps are read with fontTools. Characters that never need a glyph
+(whitespace, control and format characters, variation selectors) are not checked. When
+fontconfig is absent or none of the families is installed, nothing is checked here
+(:func:`cardforge.render.faces.require_fonts` names the missing family instead).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from cardforge.errors import MissingFontError
+from cardforge.render.faces import FONT_PACKAGES, font_installed
+
+_FAMILY_DECL = re.compile(r"([\w-]*font[\w-]*)\s*:\s*([^;}]+)", re.IGNORECASE)
+_QUOTED = re.compile(r"""["']([^"']+)["']""")
+_GENERIC = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit", "initial"}
+_SKIPPED = re.compile(r"<(style|svg|script)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def families(css: str) -> tuple[str, ...]:
+    """Font families named in ``css``: quoted names in any declaration whose property
+    names fonts (``font``, ``font-family``, custom properties such as ``--font-text``), and
+    every name of a ``font-family``; generic families left out, in first-seen order."""
+    found: dict[str, None] = {}
+    for match in _FAMILY_DECL.finditer(css):
+        value = match.group(2)
+        names = _QUOTED.findall(value)
+        if match.group(1).lower() == "font-family":
+            names = [n.strip().strip("\"'") for n in value.split(",")]
+        for name in names:
+            if name and name.lower() not in _GENERIC and not name.startswith("var("):
+                found.setdefault(name, None)
+    return tuple(found)
+
+
+@cache
+def _font_file(family: str) -> tuple[str, int] | None:
+    fc_match = shutil.which("fc-match")
+    if fc_match is None or not font_installed(family):
+        return None
+    try:
+        out = subprocess.run([fc_match, "-f", "%{file}\n%{index}", family], capture_output=True,
+                             text=True, timeout=30, check=False).stdout.split("\n")
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (out[0], int(out[1] or 0)) if len(out) == 2 and out[0] else None
+
+
+@cache
+def _codepoints(path: str, index: int) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(path, fontNumber=index, lazy=True) as font:
+        return frozenset(font.getBestCmap() or ())
+
+
+@cache
+def covered(names: tuple[str, ...]) -> frozenset[int] | None:
+    """Every code point some installed font of ``names`` has; None when none is installed
+    (or fontconfig is absent), meaning: cannot tell."""
+    files = {f for f in (_font_file(name) for name in names) if f is not None}
+    if not files:
+        return None
+    return frozenset().union(*(_codepoints(path, index) for path, index in files))
+
+
+def _needs_glyph(char: str) -> bool:
+    return unicodedata.category(char) not in ("Cc", "Cf", "Zs", "Zl", "Zp", "Mn") \
+        and not 0xFE00 <= ord(char) <= 0xFE0F
+
+
+def missing(text: str, names: tuple[str, ...]) -> list[str]:
+    """The characters of ``text`` no installed font of ``names`` has, sorted; empty when
+    all are covered or coverage cannot be told."""
+    cmap = covered(names)
+    if cmap is None:
+        return []
+    return sorted({c for c in text if ord(c) not in cmap and _needs_glyph(c)})
+
+
+def text_of(fragment: str) -> str:
+    """The text an HTML fragment prints: tags, stylesheets and inline SVG removed, character
+    references decoded."""
+    return html.unescape(_TAG.sub(" ", _SKIPPED.sub(" ", fragment)))
+
+
+def describe(chars: Iterable[str]) -> str:
+    """``'☃' (U+2603, SNOWMAN), …`` for an error message."""
+    return ", ".join(f"{c!r} (U+{ord(c):04X}, {unicodedata.name(c, 'unnamed')})" for c in chars)
+
+
+HINT = (f"use characters the fonts have, or name a font that has them in the stylesheet's "
+        f"font-family (the built-in templates use {FONT_PACKAGES})")
+"""What to do about a missing glyph."""
+
+
+def require_coverage(fragments: Sequence[str], owners: Sequence[Sequence[str]], css: str,
+                     lang: str) -> None:
+    """Raise MissingFontError when a face's text has a character no font of ``css`` has,
+    naming the characters and the first faces (``owners[i]``: who uses fragment ``i``,
+    e.g. ``"card speed-lines"``) they are on, and the language."""
+    names = families(css)
+    where: dict[str, list[str]] = {}
+    for fragment, users in zip(fragments, owners, strict=True):
+        for char in missing(text_of(fragment), names):
+            where.setdefault(char, []).extend(users)
+    if where:
+        places = sorted({owner for users in where.values() for owner in users})
+        shown = ", ".join(places[:5]) + (f" and {len(places) - 5} more" if len(places) > 5 else "")
+        raise MissingFontError(f"no font has a glyph for {describe(sorted(where))}: {shown} ({lang})",
+                               hint=HINT)

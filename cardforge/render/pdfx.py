@@ -1,0 +1,98 @@
+"""PDF/X card files for shops such as DriveThruCards: backs and fronts alternating, one card
+per page at trim + bleed, with a CMYK output intent.
+
+The faces are laid out by WeasyPrint with its PDF/X variant (``pdf_variant``, e.g.
+``"pdf/x-1a"``) and a ``@color-profile device-cmyk`` rule naming the ICC profile
+(:func:`cmyk_css`), so their transparency groups and default colour space are CMYK. The
+cached single-page faces are then put in order with pikepdf, and the document-level part of
+PDF/X that WeasyPrint writes — ``/OutputIntents`` (``/S /GTS_PDFX`` with the ICC profile as
+``/DestOutputProfile``), ``/GTS_PDFXVersion`` and ``/Trapped`` in the Info dictionary, and
+the XMP metadata — is taken from a one-page document WeasyPrint makes with the same variant
+and profile (:func:`declaration`).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import pikepdf
+import weasyprint
+from pikepdf import Name
+
+from cardforge.model import Game
+from cardforge.render.cards import RenderedFaces
+from cardforge.render.face_pages import share_equal_fonts
+from cardforge.render.faces import captured_warnings, raise_for_messages
+from cardforge.render.fetcher import make_url_fetcher
+
+PDF_VERSIONS = {"pdf/x-1a": "1.4", "pdf/x-3": "1.4", "pdf/x-4": "1.6", "pdf/x-5g": "1.6"}
+"""PDF version each WeasyPrint PDF/X variant writes (and the assembled file keeps)."""
+
+_INFO_KEYS = ("/GTS_PDFXVersion", "/GTS_PDFXConformance", "/Trapped", "/CreationDate",
+              "/ModDate", "/Producer")
+
+
+def cmyk_css(icc: Path) -> str:
+    """A ``@color-profile device-cmyk`` rule embedding the CMYK ICC profile file ``icc``
+    (as a data URL: the safe fetcher serves those, wherever the file lies)."""
+    data = base64.b64encode(icc.read_bytes()).decode("ascii")
+    return ("@color-profile device-cmyk { src: url(data:application/vnd.iccprofile;base64,"
+            f"{data}); components: cyan, magenta, yellow, black; }}")
+
+
+def declaration(variant: str, css: str) -> bytes:
+    """A one-page PDF WeasyPrint writes with PDF ``variant`` and ``css`` (the colour profile
+    rule of :func:`cmyk_css`): the source of the output intent and metadata. Raises
+    RenderError when WeasyPrint logs a warning (e.g. an unreadable profile)."""
+    html = (f"<html><head><style>{css} @page {{ size: 10mm 10mm; margin: 0 }}</style></head>"
+            "<body></body></html>")
+    with captured_warnings() as messages:
+        pdf = weasyprint.HTML(string=html, url_fetcher=make_url_fetcher([])).write_pdf(pdf_variant=variant)
+    raise_for_messages(messages)
+    return pdf
+
+
+def alternating_pages(game: Game, faces: RenderedFaces) -> list[int]:
+    """Face page indexes in print order: for every physical card (deck order, then file
+    order, copies repeated) its back, then its front."""
+    order: list[int] = []
+    for deck in game.decks.values():
+        for card in deck.cards:
+            back = faces.card_back_page.get(card.id, faces.back_page.get(deck.id))
+            if back is None:
+                raise ValueError(f"card {card.id} has no back to print behind it")
+            order += [back, faces.front_page[card.id]] * card.quantity
+    return order
+
+
+def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, title: str) -> pikepdf.Pdf:
+    """The card file: pages of :func:`alternating_pages` (each keeps its MediaBox = trim +
+    bleed, TrimBox and BleedBox), with the PDF/X output intent, Info keys and XMP metadata of
+    :func:`declaration`, and ``title`` in both Info and XMP. Save it with
+    ``force_version=PDF_VERSIONS[variant]``."""
+    out = pikepdf.new()
+    pages = faces.pages()
+    copied: dict[int, pikepdf.Page] = {}
+    for index in alternating_pages(game, faces):
+        if index not in copied:
+            out.pages.append(pages[index])
+            copied[index] = out.pages[-1]
+        else:  # a repeated face: a new page object sharing the first copy's content and resources
+            first = copied[index].obj
+            clone = pikepdf.Dictionary({key: first[key] for key in first.keys() if key != "/Parent"})
+            out.pages.append(pikepdf.Page(out.make_indirect(clone)))
+    share_equal_fonts(out)
+    with pikepdf.open(io.BytesIO(declaration(variant, css))) as source:
+        out.Root.OutputIntents = out.copy_foreign(source.make_indirect(source.Root.OutputIntents))
+        if Name.Metadata in source.Root:
+            out.Root.Metadata = out.copy_foreign(source.Root.Metadata)
+        for key in _INFO_KEYS:
+            if key in source.docinfo:
+                out.docinfo[key] = source.docinfo[key]
+    # PDF/X wants a title, the same in Info and XMP; WeasyPrint's dates are kept as written
+    with out.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
+        xmp["dc:title"] = title
+    out.docinfo[Name.Title] = title
+    return out

@@ -1,0 +1,101 @@
+"""Tabletop Simulator files: sheet and back images (PNG) and the saved-object JSON.
+
+For each deck of :func:`cardforge.render.tts.plan_decks`: ``<deck>-<n>.png`` (the faces,
+hidden slot filled with the back), ``back-<deck>.png`` (its shared back) or
+``<deck>-<n>-backs.png`` (a sheet of each card's own back, ``UniqueBack``), and one
+``<game>.json`` saved object: an ``ObjectStates`` list with a ``DeckCustom`` per deck.
+Image URLs in the JSON are ``file:///`` paths of the written images, fine on this machine;
+to share the object, upload the images and replace the URLs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+from PIL import Image
+
+from cardforge.render.raster import page_image, save_bytes, save_png
+from cardforge.render.tts import DeckPlan, Sheet, deck_id
+
+NEUTRAL = (128, 128, 128)
+"""Fill of slots with no card (only the hidden slot when there is no shared back)."""
+
+
+def _sheet_image(document: pypdfium2.PdfDocument, pages: tuple[int, ...], sheet: Sheet,
+                 card_px: tuple[int, int], bleed_mm: float, hidden: int | None) -> Image.Image:
+    """``sheet.columns`` × ``sheet.rows`` slots of ``card_px``, slot i showing page
+    ``pages[i]`` (trim only), the hidden slot page ``hidden`` or neutral grey."""
+    width, height = card_px
+    image = Image.new("RGB", (sheet.columns * width, sheet.rows * height), NEUTRAL)
+    drawn: dict[int, Image.Image] = {}
+    slots = list(enumerate(pages)) + ([(sheet.hidden_slot, hidden)] if hidden is not None else [])
+    for slot, page in slots:
+        if page not in drawn:
+            drawn[page] = page_image(document, page, crop_mm=bleed_mm, size_px=card_px)
+        row, column = divmod(slot, sheet.columns)
+        image.paste(drawn[page], (column * width, row * height))
+    return image
+
+
+def _custom_deck(face: Path, back: Path, sheet: Sheet, unique_back: bool) -> dict[str, Any]:
+    return {"FaceURL": face.resolve().as_uri(), "BackURL": back.resolve().as_uri(),
+            "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
+            "UniqueBack": unique_back, "Type": 0}
+
+
+def _transform(x: float) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _deck_object(plan: DeckPlan, name: str, entries: dict[int, dict[str, Any]], x: float) -> dict[str, Any]:
+    """The DeckCustom object of one deck (a lone Card when the deck has one card)."""
+    cards = [{"Name": "Card", "Nickname": nickname, "CardID": deck_id(sheet, slot),
+              "CustomDeck": {str(sheet): entries[sheet]}, "Transform": _transform(x)}
+             for nickname, sheet, slot in plan.cards]
+    if len(cards) == 1:
+        return cards[0]
+    return {"Name": "DeckCustom", "Nickname": name, "Transform": _transform(x),
+            "DeckIDs": [card["CardID"] for card in cards],
+            "CustomDeck": {str(sheet): entry for sheet, entry in entries.items()},
+            "ContainedObjects": cards}
+
+
+def write_tts(plans: list[DeckPlan], pdf: bytes, bleed_mm: float, folder: Path, game_id: str,
+              deck_names: dict[str, str]) -> list[Path]:
+    """Write every deck's sheets and backs and ``<game_id>.json`` into ``folder`` (created);
+    return the paths, the JSON last. ``pdf`` holds the face pages (trim + ``bleed_mm``);
+    ``deck_names`` gives each deck's nickname in TTS."""
+    written: list[Path] = []
+    objects = []
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for number, plan in enumerate(plans):
+            entries: dict[int, dict[str, Any]] = {}
+            shared_back = None
+            if plan.back is not None:
+                shared_back = folder / f"back-{plan.deck.id}.png"
+                back_image = page_image(document, plan.back, crop_mm=bleed_mm, size_px=plan.card_px)
+                written.append(save_png(back_image, shared_back))
+            for index, sheet in enumerate(plan.sheets, 1):
+                face = folder / f"{plan.deck.id}-{index}.png"
+                written.append(save_png(_sheet_image(document, sheet.faces, sheet, plan.card_px,
+                                                     bleed_mm, plan.back), face))
+                back = shared_back
+                if back is None:
+                    back = folder / f"{plan.deck.id}-{index}-backs.png"
+                    written.append(save_png(_sheet_image(document, sheet.backs, sheet, plan.card_px,
+                                                         bleed_mm, None), back))
+                entries[sheet.id] = _custom_deck(face, back, sheet, unique_back=shared_back is None)
+            objects.append(_deck_object(plan, deck_names.get(plan.deck.id, plan.deck.id), entries,
+                                        x=number * 4.0))
+    finally:
+        document.close()
+    saved = {"SaveName": game_id, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+             "Rules": "", "PlayerTurn": "", "ObjectStates": objects}
+    text = json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")
+    written.append(save_bytes(text, folder / f"{game_id}.json"))
+    return written

@@ -1,0 +1,54 @@
+"""The command line of the card exports: `cardforge profiles`, `build --product tts`,
+`build --profile …` with its preflight report and exit status."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from cardforge.cli import main
+from tests.exports.game import REPO
+
+
+def _build(tmp_path, *args: str):
+    return CliRunner().invoke(main, ["build", "comic-creator", "--lang", "en", "--quiet",
+                                     "--out", str(tmp_path), "-w", str(REPO), *args])
+
+
+def test_profiles_lists_the_built_in_shops():
+    result = CliRunner().invoke(main, ["profiles", "-w", str(REPO)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == ["drivethrucards-poker", "home", "mpc-poker", "tgc-poker"]
+    assert "825 × 1125 px at 300 dpi" in lines[3] and "PDF/X-1A, CMYK" in lines[0]
+
+
+def test_build_tts_writes_sheets_and_a_saved_object(tmp_path):
+    result = _build(tmp_path, "--product", "tts")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "comic-creator" / "comic-creator-tts"
+    assert f"{folder}/ (6 PNG files)" in result.output  # 3 deck sheets, 3 backs
+    saved = json.loads((folder / "comic-creator.json").read_text(encoding="utf-8"))
+    decks = saved["ObjectStates"]
+    assert [d["Nickname"] for d in decks] == ["Experience", "Skill", "Assist"]
+    assert [len(d["DeckIDs"]) for d in decks] == [26, 38, 20]  # game.yaml's deck counts
+
+
+def test_a_profile_picks_its_product_and_refuses_another(tmp_path):
+    result = _build(tmp_path, "--profile", "tgc-poker", "--product", "tts")
+    assert result.exit_code == 2
+    assert "profile tgc-poker makes the png product, not tts" in result.output
+
+
+def test_cmyk_shop_preflight_errors_are_listed_like_lint_and_nothing_is_written(tmp_path):
+    result = _build(tmp_path, "--profile", "drivethrucards-poker", "--jobs", "2")
+    assert result.exit_code == 1, result.output
+    assert "cards/comic-creator/experience.yaml:" in result.output
+    assert ": PF104 card " in result.output and "hint: write colours as device-cmyk" in result.output
+    assert not (tmp_path / "comic-creator").exists()
+
+
+def test_explain_knows_the_preflight_codes():
+    result = CliRunner().invoke(main, ["explain", "PF103"])
+    assert result.exit_code == 0 and "PF103 low-resolution" in result.output

@@ -1,0 +1,88 @@
+"""Changing the sources without `cardforge i18n update`: what lint says, per language."""
+
+import shutil
+
+from cardforge.commands.i18n import needs, update_game
+from tests.conftest import GENERIC, i18n_game, lint_root
+
+
+def po(root, lang, domain="rules"):
+    return root / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def with_french(tmp_path):
+    """The fixture game with a third language whose catalogs copy the English ones."""
+    root = i18n_game(tmp_path)
+    game_yaml = root / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("[ja, en]", "[ja, en, fr]"),
+                         encoding="utf-8")
+    shutil.copytree(root / "locale" / "en", root / "locale" / "fr")
+    for domain in ("rules", "cards"):
+        path = po(root, "fr", domain)
+        path.write_text(path.read_text(encoding="utf-8").replace("Language: en", "Language: fr"),
+                        encoding="utf-8")
+    return root
+
+
+def update(root):
+    """Run the update; return what `cardforge i18n update` prints for each file written."""
+    return [f"{p.path.relative_to(root)} ({needs(p)})" for p in update_game(root, GENERIC)]
+
+
+def test_up_to_date_catalogs_report_nothing(tmp_path):
+    assert [p for p in lint_root(with_french(tmp_path)) if p.code == "TR104"] == []
+
+
+def test_a_changed_paragraph_is_reported_as_fuzzy_to_be_in_every_other_language(tmp_path):
+    root = with_french(tmp_path)
+    rules = root / "rules" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("手札は5枚まで", "手札は6枚まで"),
+                     encoding="utf-8")
+    problems = [p for p in lint_root(root) if p.code == "TR104"]
+    assert [(p.path, p.line) for p in problems] == [(po(root, "en"), 31), (po(root, "fr"), 31)]
+    assert all("source text changed (rules/rules.md:5)" in p.message and "will be fuzzy" in p.message
+               for p in problems)
+
+    update(root)   # now the entries are fuzzy, with the old text kept for the translator
+    fuzzy = [p for p in lint_root(root) if p.code in ("TR102", "TR104")]
+    assert [(p.code, p.path, p.line) for p in fuzzy] == [("TR102", po(root, "en"), 33),
+                                                         ("TR102", po(root, "fr"), 33)]
+    assert '#| msgid "手札は5枚までです。"' in po(root, "fr").read_text(encoding="utf-8")
+
+
+def test_new_gone_and_inline_changes_are_each_reported_where_they_are(tmp_path):
+    root = i18n_game(tmp_path)
+    rules = root / "rules" / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "- **白ダイス**を振ります。\n", "\nまったく別の段落です。\n"), encoding="utf-8")
+    cards = root / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("en: Deadline}", "en: The Deadline}"),
+                     encoding="utf-8")
+    problems = sorted((p.path.name, p.line, p.message) for p in lint_root(root) if p.code == "TR104")
+    assert [(name, line) for name, line, _ in problems] == [
+        ("cards.po", 36), ("rules.md", 7), ("rules.po", 36)]
+    inline, new, gone = (message for _, _, message in problems)
+    assert "YAML's en text of cards.yaml:7 differs" in inline
+    assert "new text not yet in the en catalog" in new
+    assert "no longer in the sources (was rules/rules.md:6)" in gone
+
+
+def test_a_language_without_catalogs_is_reported_at_languages(tmp_path):
+    root = with_french(tmp_path)
+    shutil.rmtree(root / "locale" / "fr")
+    problems = [p for p in lint_root(root) if p.code == "TR104"]
+    assert [(p.path.name, p.line) for p in problems] == [("game.yaml", 5), ("game.yaml", 5)]
+    assert "no rules catalog for fr" in problems[0].message
+
+
+def test_update_is_idempotent_and_says_what_each_file_needs(tmp_path):
+    root = with_french(tmp_path)
+    shutil.rmtree(root / "locale")
+    first = update(root)
+    assert "locale/fr/LC_MESSAGES/rules.po (fr, 4 untranslated, 0 fuzzy of 4)" in first
+    assert "locale/en/LC_MESSAGES/cards.po (en, 1 untranslated, 0 fuzzy of 5)" in first
+    assert "locale/rules.pot (template, 4 texts)" in first
+    before = {p: p.read_bytes() for p in (root / "locale").rglob("*.po*")}
+    assert len(before) == 6
+    assert update(root) == []
+    assert {p: p.read_bytes() for p in (root / "locale").rglob("*.po*")} == before
