@@ -29,6 +29,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
 
 from cardforge import __version__
+from cardforge.atomic import write_atomically
 from cardforge.render.overflow import sidecar
 
 DEFAULT_FOLDER = ".cardforge-cache"
@@ -133,7 +134,17 @@ class FaceCache:
     def put(self, key: str, pdf: bytes) -> Path:
         """Store a single-page PDF under ``key`` atomically; return its path. Raises OSError
         when the folder cannot be written."""
-        return write_atomically(self.path(key), pdf)
+        path = self.path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(pdf)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return path
 
     def sidecar(self, key: str) -> Path:
         """Where the overflow measurements of the face ``key`` are (or would be) stored."""
@@ -142,24 +153,8 @@ class FaceCache:
     def put_sidecar(self, key: str, text: str) -> Path:
         """Store the overflow measurements (JSON ``text``) of face ``key`` atomically; return
         the path. Raises OSError when the folder cannot be written."""
-        return write_atomically(self.sidecar(key), text.encode("utf-8"))
+        return write_atomically(self.sidecar(key), lambda handle: handle.write(text.encode("utf-8")))
 
     def put_many(self, items: Iterable[tuple[str, bytes]]) -> list[Path]:
         """:meth:`put` each (key, pdf) pair; return the paths in order."""
         return [self.put(key, pdf) for key, pdf in items]
-
-
-def write_atomically(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder renamed over
-    it (creating the folder), so no reader ever sees a torn file; return ``path``. Raises
-    OSError when the folder cannot be written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:8]}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
