@@ -7,8 +7,9 @@ say where the workspace and the face cache are and how many worker processes lay
 out; the engine sets them with :func:`using` while such rules run, and a rule reads them
 with :func:`current`. Faces come from the same cache builds use, so a lint after a build
 (or a second lint) lays out nothing and only reads the measurements stored beside each
-cached face (:mod:`cardforge.render.overflow`). Booklets are laid out afresh each time
-(about a second each) and their pages measured (:mod:`cardforge.render.page_overflow`).
+cached face (:mod:`cardforge.render.overflow`). Booklets are written as HTML each time
+(their example cards come from the same cache), and laid out and measured
+(:mod:`cardforge.render.page_overflow`) only when that HTML is new to the cache.
 """
 
 from __future__ import annotations
@@ -126,16 +127,33 @@ def booklet_languages(game: Game) -> list[str]:
 
 
 def booklet_layout(game: Game, lang: str, kind: str) -> BookletLayout:
-    """Lay out the ``kind`` booklet of ``game`` in ``lang`` and measure its pages.
+    """Lay out the ``kind`` booklet of ``game`` in ``lang`` and measure its pages; the
+    measurement is kept in the face cache under a key of the booklet's HTML (with what it
+    links to, the fonts and versions), so an unchanged booklet is not laid out again.
 
     Raises RenderError (or MissingFontError) as the booklet build does: no rules to print,
-    a placeholder game.yaml cannot fill, a missing font or stylesheet.
+    a placeholder game.yaml cannot fill, a missing font or stylesheet; OSError when the
+    cache cannot be written.
     """
+    from cardforge.atomic import write_atomically
     from cardforge.booklet.document import booklet_html
     from cardforge.render.booklet import layout_booklet
-    from cardforge.render.page_overflow import measure_pages
+    from cardforge.render.face_cache import FaceCache
+    from cardforge.render.overflow import FORMAT
+    from cardforge.render.page_overflow import PagesMeasured, measure_pages
 
     options = current(game)
     source = booklet_html(game, lang, options.workspace, kind)
+    cache = FaceCache(options.cache)
+    base_uri = game.root.resolve().as_uri() + "/"
+    key = cache.key(source.html, cache.context("", (), base_uri), base_uri)
+    stored = cache.path(key).with_suffix(f".booklet-v{FORMAT}.json")
+    try:
+        return BookletLayout(kind, lang, source.units,
+                             PagesMeasured.loads(stored.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        pass  # not measured yet (or unreadable): lay it out
     document = layout_booklet(source.html, game.root, options.workspace)
-    return BookletLayout(kind, lang, source.units, measure_pages(document.pages, source.units))
+    measured = measure_pages(document.pages, source.units)
+    write_atomically(stored, lambda handle: handle.write(measured.dumps().encode("utf-8")))
+    return BookletLayout(kind, lang, source.units, measured)

@@ -6,13 +6,15 @@ A booklet's HTML gives every block written in Markdown an element id
 past the page area (the page inside its margins): a line that cannot break (a long word,
 a URL) runs off the right edge, a picture wider than the column runs into the margin.
 It also notes which block each page starts with, so content past a page limit can be
-traced back to its source. Lengths are in mm.
+traced back to its source. Lengths are in mm. A measurement is plain data, kept as JSON
+in the face cache by the lint (:func:`cardforge.lint.layout.booklet_layout`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from cardforge.render.overflow import Overflow, measure_within
@@ -41,6 +43,22 @@ class PagesMeasured:
     def pages(self) -> int:
         """How many pages the document has."""
         return len(self.first_units)
+
+    def dumps(self) -> str:
+        """This measurement as JSON (read back by :meth:`loads`)."""
+        return json.dumps({"first_units": self.first_units, "overflows": [
+            {"unit": o.unit, "page": o.page, **asdict(o.overflow)} for o in self.overflows]})
+
+    @classmethod
+    def loads(cls, text: str) -> PagesMeasured:
+        """The measurement :meth:`dumps` wrote. Raises ValueError for anything else."""
+        try:
+            data = json.loads(text)
+            overflows = [PageOverflow(item.pop("unit"), item.pop("page"), Overflow(**item))
+                         for item in data["overflows"]]
+            return cls(overflows, list(data["first_units"]))
+        except (TypeError, KeyError, AttributeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"not a booklet page measurement: {exc}") from None
 
 
 def measure_pages(pages: Collection[Any], units: Collection[str]) -> PagesMeasured:

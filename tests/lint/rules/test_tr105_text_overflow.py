@@ -21,7 +21,7 @@ from cardforge.lint.engine import lint_game
 from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import all_rules
 from cardforge.lint.rules.tr105_text_overflow import blamed_field
-from cardforge.render import layout
+from cardforge.render import booklet, layout
 from cardforge.render.overflow import measure_page
 from cardforge.workspace import load_game
 from tests.conftest import FIXTURES
@@ -174,13 +174,17 @@ def test_lint_layout_on_the_command_line_and_in_the_configuration(tmp_path, cach
 # ---- booklets ---------------------------------------------------------------------------
 
 
-def test_a_rules_paragraph_too_wide_for_its_page_is_reported_at_its_markdown_line(tmp_path, cache):
+def test_a_rules_paragraph_too_wide_for_its_page_is_reported_at_its_markdown_line(
+        tmp_path, cache, monkeypatch):
     rules = (FIXTURES / "comic-creator" / "fail_overflow_rules.md").read_text(encoding="utf-8")
-    problems = lint(workspace(tmp_path, "ok_text_fits.yaml", rules), cache)
+    ws = workspace(tmp_path, "ok_text_fits.yaml", rules)
+    problems = lint(ws, cache)
     assert [(p.path.name, p.line) for p in problems] == [("rules.md", 7)]
     message = problems[0].message
     assert message.startswith("rule booklet (ja), page ") and "this paragraph overflows the page" in message
     assert float(re.search(r"by (\d+\.\d) mm \(\d+\.\d mm too wide\)", message).group(1)) > 10
+    monkeypatch.setattr(booklet, "layout_booklet", _no_layout)  # measured once, then cached
+    assert lint(ws, cache) == problems
 
 
 def test_a_quick_reference_sheet_past_its_page_limit_is_reported_where_it_stops_fitting(
