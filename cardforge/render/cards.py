@@ -28,6 +28,7 @@ import jinja2
 
 from cardforge.errors import RenderError
 from cardforge.model import Game
+from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
@@ -46,7 +47,8 @@ class RenderedFaces:
     (TrimBox = trim), in page order; ``front_page``: card id → 0-based page index of its
     front; ``back_page``: deck id → page index of its back (decks with one back);
     ``card_back_page``: card id → its own back's page (decks with ``back: card``);
-    ``laid_out``: how many faces this render laid out (the others came from the cache).
+    ``laid_out``: how many faces this render laid out (the others came from the cache);
+    ``book``: the face book (:mod:`cardforge.render.face_book`) :meth:`pages` reads, if any.
     """
 
     files: tuple[Path, ...]
@@ -54,9 +56,14 @@ class RenderedFaces:
     back_page: dict[str, int]
     card_back_page: dict[str, int] = field(default_factory=dict)
     laid_out: int = 0
+    book: Path | None = None
 
-    def pages(self) -> FacePages:
-        """The face pages, opened lazily (keep the object alive until PDFs using them are saved)."""
+    def pages(self) -> FacePages | FaceBook:
+        """The face pages (keep the object alive until PDFs using them are saved): from the
+        face book at ``book`` when there is one (brought up to date first), else each face
+        file opened lazily."""
+        if self.book is not None:
+            return FaceBook(self.book, self.files)
         return FacePages(self.files)
 
     @cached_property
@@ -171,6 +178,7 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
+    Sheets read the faces from the game's face book for ``lang`` in the same cache.
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
@@ -181,9 +189,10 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     laid = lay_out_faces(sources.fragments, sources.css, sources.geometry,
                          base_url=sources.base_url, roots=sources.roots, cache=cache, jobs=jobs,
                          progress=progress, refused=lambda r: _raise_refusals(r, sources))
+    book = hashlib.sha256(f"{game.root.resolve()}\0{lang}".encode()).hexdigest()[:32]
     return RenderedFaces(files=laid.files, front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
-                         laid_out=laid.laid_out)
+                         laid_out=laid.laid_out, book=book_path(cache.folder, book))
 
 
 def stylesheet(env: jinja2.Environment, safe_mm: float, bleed_mm: float) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from cardforge.render.face_book import FaceBook
 from cardforge.render.face_pages import face_form, share_equal_fonts
 from cardforge.render.geometry import MM_TO_PT, CardGeometry, SheetLayout, layout_grid, mm_to_pt
 
@@ -172,7 +173,9 @@ def impose_sheets(
     """Place one card per slot onto ``paper`` sheets and return a new PDF.
 
     ``faces_pdf`` (a PDF, or a sequence of pages such as
-    :class:`~cardforge.render.face_pages.FacePages`) has one face per page at trim + bleed
+    :class:`~cardforge.render.face_pages.FacePages` or
+    :class:`~cardforge.render.face_book.FaceBook`, whose PDF the sheets are then added to)
+    has one face per page at trim + bleed
     of ``card`` (a TrimBox
     marks the trim; without one the MediaBox must be trim + bleed or trim).
     ``slots`` holds one :class:`Slot` per physical card, filled into the grid of
@@ -202,7 +205,8 @@ def impose_sheets(
     marks = _marks(layout) if crop_marks else b""
     with_backs = duplex != "none" and any(s.back is not None for s in slots)
 
-    out = pikepdf.new()
+    book = faces_pdf if isinstance(faces_pdf, FaceBook) else None
+    out = book.output() if book is not None else pikepdf.new()  # a book's forms are used in place
     faces: dict[int, _Face] = {}
 
     def face(index: int) -> _Face:
@@ -222,7 +226,8 @@ def impose_sheets(
                 if s.back is not None
             ]
             _add_sheet(out, layout, backs, marks)
-    share_equal_fonts(out)
+    if book is None:  # a book's fonts are shared already
+        share_equal_fonts(out)
     return out
 
 
