@@ -148,10 +148,13 @@ def face_sources(game: Game, lang: str, workspace: Path) -> FaceSources:
     pages = _Pages()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
+    fronts: dict[str, str] = {}  # deck id → its front template (looked up once a deck)
     for card in game.cards():
         deck = game.decks[card.deck]
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-        name = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
+        if deck.id not in fronts:
+            fronts[deck.id] = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
+        name = fronts[deck.id]
         html = render(env, name, {**common, "card": card, "deck": deck, **extra})
         front_page[card.id] = pages.add(html, f"card {card.id}")
     card_back_page: dict[str, int] = {}
