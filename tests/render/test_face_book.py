@@ -109,3 +109,17 @@ def test_faces_are_copied_in_batches_with_the_same_sheets(workspace, tmp_path, m
     monkeypatch.setattr(face_book, "BATCH", batch)
     texts = page_texts(_sheets(workspace, FaceCache(tmp_path / f"cache{batch}")))
     assert "Ann" in texts[0] and "Dan" in texts[0]
+
+
+def test_a_second_imposition_from_one_book_copies_its_forms_into_a_new_pdf(workspace, tmp_path):
+    game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
+    faces = _render(workspace, FaceCache(tmp_path / "cache"))
+    book = faces.pages()
+    slots = card_slots(game, faces)
+    first = impose_sheets(book, slots, card_geometry(game), "a4")
+    second = impose_sheets(book, slots, card_geometry(game), "letter")
+    assert first is book.pdf and second is not book.pdf
+    assert len(first.pages) == len(second.pages) == 2  # the second did not add to the first
+    assert page_texts(_saved(first)) == page_texts(_saved(second))
+    fonts = _fonts(_saved(second))
+    assert fonts and len(fonts) == len(set(fonts))
