@@ -7,18 +7,14 @@ of the offending value: CF004 for an unknown field (pointing at its key, with a 
 mean" hint), CF003 for everything else, choosing the most relevant message of an
 anyOf/oneOf rather than dumping every branch.
 
-jsonschema (pure Python) makes the messages, but takes about 0.3 ms a card; so a document
-is first checked by jsonschema-rs against the same schemas (about 4 µs a card), and only a
-document it does not find valid, or whose data is not plain JSON (a date, an infinite
-number, a non-string key: there the two could disagree), is validated by jsonschema. A
-valid document gives no Problems either way; an invalid one gives jsonschema's.
+jsonschema makes the messages; :mod:`cardforge.fast_schema` (jsonschema-rs) first tells
+which documents, and which card entries of an invalid card file, it needs to see at all.
 """
 
 from __future__ import annotations
 
 import difflib
 import json
-import math
 import re
 from functools import cache
 from typing import Any
@@ -27,11 +23,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-try:
-    import jsonschema_rs
-except ImportError:  # pragma: no cover - a dependency; without it every check is jsonschema's
-    jsonschema_rs = None
-
+from cardforge.fast_schema import CARDS, FastChecks
 from cardforge.problem import Problem
 from cardforge.resources import schemas_dir
 from cardforge.source import Document, Pointer
@@ -72,61 +64,14 @@ def _validator(name: str, subschema: str | None) -> Draft202012Validator:
 
 
 @cache
-def _fast_validator(name: str, subschema: str | None) -> Any:
-    """jsonschema-rs's validator for the same schema as :func:`_validator`, or None when
-    jsonschema-rs is missing or cannot compile it (then jsonschema alone validates)."""
-    if jsonschema_rs is None:
-        return None
-    schemas = _registry()[1]
-    root = schemas[name]
-    target: dict[str, Any] = root if subschema is None else {"$ref": f"{root['$id']}#{subschema}"}
-    try:
-        registry = jsonschema_rs.Registry([(s["$id"], s) for s in schemas.values()],
-                                          retriever=_no_retrieval)
-        return jsonschema_rs.Draft202012Validator(target, registry=registry, validate_formats=False,
-                                                  retriever=_no_retrieval)
-    except (ValueError, jsonschema_rs.ReferencingError):
-        return None
-
-
-def _no_retrieval(uri: str) -> Any:
-    """jsonschema-rs's retriever: every schema is in the registry; nothing is fetched."""
-    raise ValueError(f"not a built-in schema: {uri}")
-
-
-_ATOMS = frozenset({str, int, bool, type(None)})
-
-
-def _plain_json(data: Any) -> bool:
-    """True if ``data`` is made only of dicts with string keys, lists, strings, integers,
-    booleans, None and finite floats (what both validators read alike)."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        kind = type(item)
-        if kind in _ATOMS:
-            continue
-        if kind is dict:
-            if not all(type(key) is str for key in item):
-                return False
-            stack.extend(item.values())
-        elif kind is list:
-            stack.extend(item)
-        elif kind is not float or not math.isfinite(item):
-            return False
-    return True
+def _fast() -> FastChecks:
+    return FastChecks(*_registry())
 
 
 def surely_valid(instance: Any, name: str, subschema: str | None = None) -> bool:
-    """True if jsonschema-rs finds plain-JSON ``instance`` valid against schema ``name``
-    (at ``subschema``); False when it is invalid or the fast check cannot tell."""
-    fast = _fast_validator(name, subschema)
-    if fast is None or not _plain_json(instance):
-        return False
-    try:
-        return bool(fast.is_valid(instance))
-    except (ValueError, TypeError, OverflowError):
-        return False
+    """True if the fast check finds ``instance`` valid against schema ``name`` (at
+    ``subschema``): then jsonschema would find no error. False when it cannot tell."""
+    return _fast().surely_valid(instance, name, subschema)
 
 
 def has_subschema(name: str, pointer: str) -> bool:
@@ -179,13 +124,23 @@ def validate(doc: Document, name: str, *, subschema: str | None = None,
         instance = instance[part]
     if surely_valid(instance, name, subschema):
         return []
+    suspects = _fast().suspect_cards(instance, name) if subschema is None else None
+    if suspects is not None:  # jsonschema sees only the entries that fail on their own
+        instance = {**instance, CARDS: [instance[CARDS][i] for i in suspects]}
+
+    def path(error: ValidationError) -> Pointer:
+        found = tuple(error.absolute_path)
+        if suspects is not None and found[:1] == (CARDS,) and len(found) > 1:
+            return (CARDS, suspects[found[1]], *found[2:])  # back to the entry's own index
+        return found
+
     problems: list[Problem] = []
     seen: set[tuple[Pointer, str]] = set()
     errors = sorted(_validator(name, subschema).iter_errors(instance),
-                    key=lambda e: [str(p) for p in e.absolute_path])
+                    key=lambda e: [str(p) for p in path(e)])
     for error in errors:
         leaf = _leaf(error)
-        pointer: Pointer = (*at, *leaf.absolute_path)
+        pointer: Pointer = (*at, *path(leaf))
         if leaf.validator in ("additionalProperties", "unevaluatedProperties"):
             for key in _unexpected_keys(leaf):
                 if (pointer, key) not in seen:

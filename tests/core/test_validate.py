@@ -116,3 +116,47 @@ def test_the_fast_check_agrees_with_jsonschema_on_mutated_shipped_cards(game):
             for mutant in _mutants(instance, rng, 30):
                 expected = not any(True for _ in strict.iter_errors(mutant))
                 assert validate_module.surely_valid(mutant, name, subschema) == expected, mutant
+
+
+def _problems(doc):
+    return [(p.code, p.line, p.col, p.message, p.hint) for p in doc]
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (REPO / "cards").iterdir() if p.is_dir()))
+def test_checking_only_the_failing_cards_gives_the_same_problems(game, monkeypatch):
+    spec = discover()[game]
+    rng = random.Random(f"{game} files")
+    for path in sorted((REPO / "cards" / game).glob("*.yaml")):
+        doc = loads(path.read_text(encoding="utf-8"), path)
+        if path.name == "game.yaml" or "deck" not in doc.data:
+            continue
+        original = doc.data
+        for _ in range(12):
+            mutant = copy.deepcopy(original)
+            for _ in range(rng.randint(1, 3)):  # one to three broken cards, or a bad deck or key
+                where = rng.randrange(len(mutant["cards"]))
+                mutant["cards"][where] = next(_mutants(mutant["cards"][where], rng, 1))
+            if rng.random() < 0.25:
+                mutant[rng.choice(["deck", "bogus"])] = copy.deepcopy(rng.choice(_VALUES))
+            doc.data = mutant
+            fast = _problems(validate(doc, spec.schema))
+            with monkeypatch.context() as patch:
+                patch.setattr(validate_module._fast(), "suspect_cards", lambda *_: None)
+                assert fast == _problems(validate(doc, spec.schema)), mutant
+
+
+def test_jsonschema_sees_only_the_failing_card_of_a_large_file(monkeypatch):
+    cards = "".join(f"  - {{id: c{i}, name: {{en: C}}}}\n" for i in range(200))
+    doc = loads("deck: main\ncards:\n" + cards + "  - {id: Bad, name: {en: B}}\n", P)
+    seen = []
+    strict = validate_module._validator
+
+    def recording(name, subschema):
+        validator = strict(name, subschema)
+        return type("Recording", (), {"iter_errors": lambda _, instance: (
+            seen.append(len(instance["cards"])), *validator.iter_errors(instance))[1:]})()
+
+    monkeypatch.setattr(validate_module, "_validator", recording)
+    [problem] = validate(doc, "card.schema.json")
+    assert seen == [1]
+    assert (problem.code, problem.line) == ("CF003", 203) and "cards/200/id" in problem.message
