@@ -9,7 +9,9 @@ Problem with code CF001 at the parser's mark. Only the safe YAML subset is const
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,15 +44,17 @@ class LoadError(Exception):
 class Document:
     """One loaded YAML file: plain ``data`` plus where each part of it came from.
 
-    ``values[pointer]`` is the Location of the value at ``pointer``; ``keys[pointer]`` the
-    Location of the mapping key that introduces it; ``quoted`` holds the pointers of scalars
-    written in single-line quotes (their text starts one column after the value's mark).
+    ``values[pointer]`` is the (1-based line, column) of the value at ``pointer``;
+    ``keys[pointer]`` that of the mapping key that introduces it (plain tuples, made into
+    Locations by :meth:`locate` and :meth:`locate_key` only when asked, since a large file
+    has hundreds of thousands); ``quoted`` holds the pointers of scalars written in
+    single-line quotes (their text starts one column after the value's mark).
     """
 
     path: Path
     data: Any
-    values: dict[Pointer, Location] = field(default_factory=dict)
-    keys: dict[Pointer, Location] = field(default_factory=dict)
+    values: dict[Pointer, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[Pointer, tuple[int, int]] = field(default_factory=dict)
     quoted: set[Pointer] = field(default_factory=set)
     lines: list[str] = field(default_factory=list, repr=False)
 
@@ -59,13 +63,13 @@ class Document:
         p: Pointer = tuple(pointer)
         while p not in self.values and p:
             p = p[:-1]
-        return self.values.get(p, Location(self.path, 1, 1))
+        return Location(self.path, *self.values.get(p, (1, 1)))
 
     def locate_key(self, *pointer: str | int) -> Location:
         """Location of the key naming ``pointer`` (falls back to :meth:`locate`)."""
         p: Pointer = tuple(pointer)
         if p in self.keys:
-            return self.keys[p]
+            return Location(self.path, *self.keys[p])
         return self.locate(*p)
 
     def locate_in_scalar(self, offset: int, *pointer: str | int) -> Location:
@@ -105,6 +109,12 @@ def _loc(path: Path, mark: yaml.Mark) -> Location:
     return Location(path, mark.line + 1, mark.column + 1)
 
 
+_STR = "tag:yaml.org,2002:str"
+_SCALARS = frozenset(f"tag:yaml.org,2002:{name}"
+                     for name in ("null", "bool", "int", "float", "timestamp", "binary"))
+"""Scalar tags whose value is immutable and depends on the scalar's text alone."""
+
+
 class _Walker:
     """Turns a composed node tree into plain data, filling a Document's maps."""
 
@@ -112,50 +122,96 @@ class _Walker:
         self.doc = doc
         self.loader = loader
         self.problems: list[Problem] = []
+        self._constructed: dict[tuple[str, str], Any] = {}  # (tag, text) → value
 
     def build(self, node: yaml.Node, pointer: Pointer, depth: int = 0) -> Any:
         """Plain data for ``node`` at ``pointer``, recording locations. Raises LoadError."""
-        self.doc.values[pointer] = _loc(self.doc.path, node.start_mark)
+        mark = node.start_mark
+        self.doc.values[pointer] = (mark.line + 1, mark.column + 1)
         if depth > 200:
-            raise LoadError([Problem(self.doc.values[pointer], YAML_SYNTAX,
+            raise LoadError([Problem(self.doc.locate(*pointer), YAML_SYNTAX,
                                      "YAML nests too deeply (recursive alias?)")])
-        if isinstance(node, yaml.CollectionNode) and node.tag not in _PLAIN_TAGS:
-            raise LoadError([Problem(self.doc.values[pointer], YAML_SYNTAX,
+        if isinstance(node, yaml.ScalarNode):
+            if node.style in ("'", '"') and mark.line == node.end_mark.line:
+                self.doc.quoted.add(pointer)
+            return self._scalar(node)
+        if node.tag not in _PLAIN_TAGS:
+            raise LoadError([Problem(self.doc.locate(*pointer), YAML_SYNTAX,
                                      f"YAML tag {node.tag!r} is not allowed",
                                      hint="card data is plain YAML: remove the !! tag")])
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, pointer, depth)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*pointer, i), depth + 1) for i, item in enumerate(node.value)]
-        if node.style in ("'", '"') and node.start_mark.line == node.end_mark.line:
-            self.doc.quoted.add(pointer)
-        return self.loader.construct_object(node, deep=True)
+        return [self.build(item, (*pointer, i), depth + 1) for i, item in enumerate(node.value)]
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        """A scalar's value as PyYAML's safe constructor makes it, each distinct (tag, text)
+        constructed once; other tags go to the constructor (which refuses unknown ones)."""
+        tag = node.tag
+        if tag == _STR:
+            return node.value
+        if tag not in _SCALARS:
+            return self.loader.construct_object(node, deep=True)
+        memo = (tag, node.value)
+        if memo not in self._constructed:
+            self._constructed[memo] = self.loader.construct_object(node, deep=True)
+        return self._constructed[memo]
 
     def _mapping(self, node: yaml.MappingNode, pointer: Pointer, depth: int) -> dict[Any, Any]:
         self.loader.flatten_mapping(node)  # resolves YAML merge keys (<<)
         out: dict[Any, Any] = {}
-        first_seen: dict[Any, Location] = {}
+        first_seen: dict[Any, int] = {}  # key → its line
         for key_node, value_node in node.value:
-            key = self.loader.construct_object(key_node, deep=True)
-            key_loc = _loc(self.doc.path, key_node.start_mark)
+            if isinstance(key_node, yaml.ScalarNode):
+                key = self._scalar(key_node)
+            else:
+                key = self.loader.construct_object(key_node, deep=True)
+            mark = key_node.start_mark
+            key_at = (mark.line + 1, mark.column + 1)
             try:
                 hash(key)
             except TypeError:
-                self.problems.append(Problem(key_loc, YAML_SYNTAX, "a mapping key must be a scalar",
+                self.problems.append(Problem(Location(self.doc.path, *key_at), YAML_SYNTAX,
+                                             "a mapping key must be a scalar",
                                              hint="write keys as plain words, e.g. `name:`"))
                 continue
             if key in first_seen:
-                prev = first_seen[key]
                 self.problems.append(Problem(
-                    key_loc, DUPLICATE_KEY,
-                    f"duplicate key {key!r} (first defined at line {prev.line})",
+                    Location(self.doc.path, *key_at), DUPLICATE_KEY,
+                    f"duplicate key {key!r} (first defined at line {first_seen[key]})",
                     hint="YAML keeps only the last value; delete or rename one of them"))
                 continue
-            first_seen[key] = key_loc
+            first_seen[key] = key_at[0]
             child = (*pointer, key)
-            self.doc.keys[child] = key_loc
+            self.doc.keys[child] = key_at
             out[key] = self.build(value_node, child, depth + 1)
         return out
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector: building a large file's data and source map
+    makes hundreds of thousands of objects that live on, and the collector's passes over
+    them took most of the loading time (reference counting still frees the rest)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _walk(loader: Any, doc: Document) -> Any:
+    """Compose the document's nodes and turn them into data (None for an empty document),
+    filling ``doc``'s maps; the node tree is freed on return. Raises LoadError."""
+    node = loader.get_single_node()
+    if node is None:
+        return None
+    walker = _Walker(doc, loader)
+    data = walker.build(node, ())
+    if walker.problems:
+        raise LoadError(walker.problems)
+    return data
 
 
 def loads(text: str, path: Path) -> Document:
@@ -167,12 +223,8 @@ def loads(text: str, path: Path) -> Document:
     doc = Document(path=path, data=None, lines=text.splitlines())
     loader = _Loader(text)
     try:
-        node = loader.get_single_node()
-        if node is not None:
-            walker = _Walker(doc, loader)
-            doc.data = walker.build(node, ())
-            if walker.problems:
-                raise LoadError(walker.problems)
+        with _gc_paused():
+            doc.data = _walk(loader, doc)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = _loc(path, mark) if mark else Location(path)

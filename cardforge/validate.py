@@ -6,6 +6,9 @@ name (``card.schema.json#/$defs/card``), which also lets editors resolve them th
 of the offending value: CF004 for an unknown field (pointing at its key, with a "did you
 mean" hint), CF003 for everything else, choosing the most relevant message of an
 anyOf/oneOf rather than dumping every branch.
+
+jsonschema makes the messages; :mod:`cardforge.fast_schema` (jsonschema-rs) first tells
+which documents, and which card entries of an invalid card file, it needs to see at all.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
+from cardforge.fast_schema import CARDS, FastChecks
 from cardforge.problem import Problem
 from cardforge.resources import schemas_dir
 from cardforge.source import Document, Pointer
@@ -57,6 +61,17 @@ def _validator(name: str, subschema: str | None) -> Draft202012Validator:
     root = schemas[name]
     target: dict[str, Any] = root if subschema is None else {"$ref": f"{root['$id']}#{subschema}"}
     return Draft202012Validator(target, registry=registry)
+
+
+@cache
+def _fast() -> FastChecks:
+    return FastChecks(*_registry())
+
+
+def surely_valid(instance: Any, name: str, subschema: str | None = None) -> bool:
+    """True if the fast check finds ``instance`` valid against schema ``name`` (at
+    ``subschema``): then jsonschema would find no error. False when it cannot tell."""
+    return _fast().surely_valid(instance, name, subschema)
 
 
 def has_subschema(name: str, pointer: str) -> bool:
@@ -107,13 +122,25 @@ def validate(doc: Document, name: str, *, subschema: str | None = None,
     instance: Any = doc.data
     for part in at:
         instance = instance[part]
+    if surely_valid(instance, name, subschema):
+        return []
+    suspects = _fast().suspect_cards(instance, name) if subschema is None else None
+    if suspects is not None:  # jsonschema sees only the entries that fail on their own
+        instance = {**instance, CARDS: [instance[CARDS][i] for i in suspects]}
+
+    def path(error: ValidationError) -> Pointer:
+        found = tuple(error.absolute_path)
+        if suspects is not None and found[:1] == (CARDS,) and len(found) > 1:
+            return (CARDS, suspects[found[1]], *found[2:])  # back to the entry's own index
+        return found
+
     problems: list[Problem] = []
     seen: set[tuple[Pointer, str]] = set()
     errors = sorted(_validator(name, subschema).iter_errors(instance),
-                    key=lambda e: [str(p) for p in e.absolute_path])
+                    key=lambda e: [str(p) for p in path(e)])
     for error in errors:
         leaf = _leaf(error)
-        pointer: Pointer = (*at, *leaf.absolute_path)
+        pointer: Pointer = (*at, *path(leaf))
         if leaf.validator in ("additionalProperties", "unevaluatedProperties"):
             for key in _unexpected_keys(leaf):
                 if (pointer, key) not in seen:

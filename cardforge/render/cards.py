@@ -29,6 +29,7 @@ from cardforge.errors import RenderError
 from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
 from cardforge.render.coverage import require_coverage
+from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
@@ -51,7 +52,8 @@ class RenderedFaces:
     (TrimBox = trim), in page order; ``front_page``: card id → 0-based page index of its
     front; ``back_page``: deck id → page index of its back (decks with one back);
     ``card_back_page``: card id → its own back's page (decks with ``back: card``);
-    ``laid_out``: how many faces this render laid out (the others came from the cache).
+    ``laid_out``: how many faces this render laid out (the others came from the cache);
+    ``book``: the face book (:mod:`cardforge.render.face_book`) :meth:`pages` reads, if any.
     Each page has its deck's trim and bleed (``Game.card_geometry(deck)``).
     """
 
@@ -60,9 +62,14 @@ class RenderedFaces:
     back_page: dict[str, int]
     card_back_page: dict[str, int] = field(default_factory=dict)
     laid_out: int = 0
+    book: Path | None = None
 
-    def pages(self) -> FacePages:
-        """The face pages, opened lazily (keep the object alive until PDFs using them are saved)."""
+    def pages(self) -> FacePages | FaceBook:
+        """The face pages (keep the object alive until PDFs using them are saved): from the
+        face book at ``book`` when there is one (brought up to date first), else each face
+        file opened lazily."""
+        if self.book is not None:
+            return FaceBook(self.book, self.files)
         return FacePages(self.files)
 
     @cached_property
@@ -157,10 +164,13 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     pages = _Pages()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
+    fronts: dict[str, str] = {}  # deck id → its front template (looked up once a deck)
     for card in game.cards():
         deck = game.decks[card.deck]
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-        name = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
+        if deck.id not in fronts:
+            fronts[deck.id] = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
+        name = fronts[deck.id]
         html = render(env, name, {**common, **shape[deck.id], "card": card, "deck": deck, **extra})
         front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
     card_back_page: dict[str, int] = {}
@@ -193,6 +203,7 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
     ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's; ``extra_css`` is
     added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``).
+    Sheets read the faces from the game's face book for ``lang`` in the same cache.
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
@@ -212,9 +223,12 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
         for page, file in zip(pages, laid.files, strict=True):
             files[page] = file
         laid_out += laid.laid_out
+    # one book per game, language and print variant: a shop's build does not churn the home one's
+    book = hashlib.sha256(f"{game.root.resolve()}\0{lang}\0{pdf_variant}\0{geometry}\0{extra_css}"
+                          .encode()).hexdigest()[:32]
     return RenderedFaces(files=tuple(files), front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
-                         laid_out=laid_out)
+                         laid_out=laid_out, book=book_path(cache.folder, book))
 
 
 def stylesheet(env: jinja2.Environment) -> str:

@@ -99,7 +99,9 @@ class FaceCache:
     def assets(self, html_or_css: str, base_uri: str) -> list[str]:
         """``"<path> <sha256>"`` for every local file linked from ``html_or_css`` (``src``,
         ``href``, CSS ``url()``), relative links resolved against ``base_uri``."""
-        found = []
+        found: list[str] = []
+        if "src" not in html_or_css and "href" not in html_or_css and "url(" not in html_or_css:
+            return found  # most faces link nothing: skip the regex
         for match in _LINKS.finditer(html_or_css):
             path = _local_file(match.group("attr") or match.group("url"), base_uri)
             if path is not None:

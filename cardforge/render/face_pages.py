@@ -91,50 +91,71 @@ def content_key(obj: pikepdf.Object) -> str:
     return digest.hexdigest()
 
 
-def share_equal_fonts(pdf: pikepdf.Pdf) -> int:
-    """Point every use of a font at one copy of each distinct font (equal by content), in
-    the resources of every page and of every form, pattern or soft mask they draw. The
-    copies no longer used are not written when ``pdf`` is saved. Returns how many font
-    references were redirected."""
-    canonical: dict[str, pikepdf.Object] = {}
-    keys: dict[tuple[int, int], str] = {}
-    seen: set[tuple[int, int]] = set()
-    redirected = 0
+class FontSharer:
+    """Points every use of a font, in the resources it visits and in those of every form,
+    pattern or soft mask they draw, at one copy of each distinct font (equal by content).
 
-    def visit(resources: pikepdf.Object) -> None:
-        nonlocal redirected
+    ``canonical`` maps a font's :func:`content_key` to the copy kept (seed it with fonts
+    already shared, e.g. a face book's); ``redirected`` counts the references changed.
+    Fonts must all belong to one PDF.
+    """
+
+    def __init__(self, canonical: dict[str, pikepdf.Object] | None = None) -> None:
+        self.canonical: dict[str, pikepdf.Object] = dict(canonical or {})
+        self.redirected = 0
+        self._keys = {font.objgen: key for key, font in self.canonical.items() if font.is_indirect}
+        self._seen: set[tuple[int, int]] = set()
+
+    def key(self, font: pikepdf.Object) -> str:
+        """The content key of ``font``, computed once per indirect object."""
+        memo = font.objgen if font.is_indirect else None
+        key = self._keys.get(memo) if memo else None
+        if key is None:
+            key = content_key(font)
+            if memo:
+                self._keys[memo] = key
+        return key
+
+    def visit(self, resources: pikepdf.Object) -> None:
+        """Share the fonts of ``resources`` (a resources dictionary) and of what it draws."""
         fonts = resources.get(Name.Font)
         if isinstance(fonts, pikepdf.Dictionary):
             for name in list(fonts.keys()):
                 font = fonts[name]
-                memo = font.objgen if font.is_indirect else None
-                key = keys.get(memo) if memo else None
-                if key is None:
-                    key = content_key(font)
-                    if memo:
-                        keys[memo] = key
-                shared = canonical.setdefault(key, font)
+                shared = self.canonical.setdefault(self.key(font), font)
                 if shared.objgen != font.objgen or not font.is_indirect:
                     fonts[name] = shared
-                    redirected += 1
+                    self.redirected += 1
         for category in (Name.XObject, Name.Pattern, Name.ExtGState):
             entries = resources.get(category)
             if not isinstance(entries, pikepdf.Dictionary):
                 continue
             for child in (h for entry in entries.values() for h in holders_in(entry)):
-                if child.objgen not in seen:
-                    seen.add(child.objgen)
-                    visit(child.Resources)
+                if child.objgen not in self._seen:
+                    self._seen.add(child.objgen)
+                    self.visit(child.Resources)
 
+
+def share_equal_fonts(pdf: pikepdf.Pdf) -> int:
+    """Point every use of a font at one copy of each distinct font (equal by content), in
+    the resources of every page and of every form, pattern or soft mask they draw. The
+    copies no longer used are not written when ``pdf`` is saved. Returns how many font
+    references were redirected."""
+    sharer = FontSharer()
     for page in pdf.pages:
         if Name.Resources in page.obj:
-            visit(page.obj.Resources)
-    return redirected
+            sharer.visit(page.obj.Resources)
+    return sharer.redirected
 
 
 def face_form(out: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
     """``page`` as a form XObject owned by ``out``; its /BBox is the page's MediaBox (qpdf
-    would use the TrimBox and cut the bleed off)."""
+    would use the TrimBox and cut the bleed off). A face book's page already has its form
+    as its content (:mod:`cardforge.render.face_book`): that form is used as it is when
+    ``out`` is the book, else copied."""
+    contents = page.obj.get(Name.Contents)
+    if isinstance(contents, pikepdf.Stream) and contents.get(Name.Subtype) == Name.Form:
+        return contents if contents.is_owned_by(out) else out.copy_foreign(contents)
     form = page.as_form_xobject(handle_transformations=False)
     form.BBox = pikepdf.Array([float(v) for v in page.mediabox])
     return out.copy_foreign(form)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import pikepdf
 
-from cardforge.render.face_pages import share_equal_fonts
+from cardforge.render.face_book import finish_sheets, sheets_output
 from cardforge.render.geometry import PAPER, CardGeometry, SheetLayout, layout_grid, mm_to_pt
 from cardforge.render.impose import Slot, check_slots, face_pages
 from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
@@ -134,7 +134,8 @@ def impose_fold_over(
     Raises ValueError for an unknown paper, no slots, a slot naming a page the faces PDF
     lacks, a face whose size is not ``card``'s, or a card too big for half the sheet.
     """
-    out = pikepdf.new()
-    append_fold_over(out, faces_pdf, slots, card, paper, crop_marks=crop_marks, gutter_mm=gutter_mm)
-    share_equal_fonts(out)
+    pages = faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
+    out = sheets_output(pages)
+    append_fold_over(out, pages, slots, card, paper, crop_marks=crop_marks, gutter_mm=gutter_mm)
+    finish_sheets(out, pages)
     return out

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pikepdf
 
-from cardforge.render.face_pages import share_equal_fonts
+from cardforge.render.face_book import finish_sheets, sheets_output
 from cardforge.render.geometry import CardGeometry, layout_grid
 from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
 
@@ -115,10 +115,11 @@ def impose_sheets(
     naming a page the faces PDF lacks, a face whose size is not ``card``'s, or a
     card too big for the paper.
     """
-    out = pikepdf.new()
-    append_sheets(out, faces_pdf, slots, card, paper, duplex=duplex, crop_marks=crop_marks,
+    pages = faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
+    out = sheets_output(pages)
+    append_sheets(out, pages, slots, card, paper, duplex=duplex, crop_marks=crop_marks,
                   gutter_mm=gutter_mm)
-    share_equal_fonts(out)
+    finish_sheets(out, pages)
     return out
 
 

@@ -15,7 +15,7 @@ import pikepdf
 from cardforge.model import Game
 from cardforge.problem import Location
 from cardforge.render.cards import RenderedFaces
-from cardforge.render.face_pages import share_equal_fonts
+from cardforge.render.face_book import finish_sheets, sheets_output
 from cardforge.render.fold_over import append_fold_over, layout_fold
 from cardforge.render.geometry import CardGeometry, layout_grid
 from cardforge.render.impose import Slot, append_sheets
@@ -92,8 +92,8 @@ def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
     game.yaml line of its ``card:``, when a card does not fit the paper.
     """
     check_fit(game, paper, layout, gutter_mm)
-    out = pikepdf.new()
     pages = faces.pages()
+    out = sheets_output(pages)
     placed = 0
     for geometry, decks in size_groups(game):
         slots = card_slots(game, faces, backs=layout == "fold-over" or duplex != "none",
@@ -107,5 +107,5 @@ def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
         placed += len(slots)
     if not placed:
         raise ValueError("no cards to impose: every deck is empty")
-    share_equal_fonts(out)
+    finish_sheets(out, pages)
     return out

@@ -63,3 +63,22 @@ def test_non_utf8_file_is_a_located_problem(tmp_path):
 
 def test_empty_document_is_none():
     assert loads("", P).data is None
+
+
+def test_the_garbage_collector_runs_again_after_loading_and_after_an_error():
+    import gc
+
+    assert gc.isenabled()
+    loads("a: [1, 2]\n", P)
+    assert gc.isenabled()
+    with pytest.raises(LoadError):
+        loads("a: 1\na: 2\n", P)
+    assert gc.isenabled()
+
+
+def test_equal_scalars_load_as_equal_values_of_their_own_type():
+    doc = loads("a: [1, '1', 1.5, yes, ~, 2024-01-02, 1, 1.5]\n", P)
+    assert doc.data["a"][0] == 1 and type(doc.data["a"][0]) is int
+    assert doc.data["a"][1] == "1" and doc.data["a"][2] == 1.5 and doc.data["a"][3] is True
+    assert doc.data["a"][4] is None and str(doc.data["a"][5]) == "2024-01-02"
+    assert doc.data["a"][6:] == [1, 1.5]

@@ -1,0 +1,166 @@
+"""A face book: every face of one game and language as a form XObject in ONE cached PDF.
+
+Imposing straight from the face cache opens one PDF per face and copies each face, with
+its own copy of its chunk's fonts, into the output; then the fonts are hashed to keep one
+copy of each. With a book the faces are already in one file, fonts shared, and the sheets
+are added to the book itself (:meth:`FaceBook.output`), drawing its forms in place: a
+rebuild reads one file and copies in only the faces the book lacks.
+
+The book is ``<cache folder>/books/<name>.pdf``. Its catalog holds ``/CardforgeFaces``
+(face key → a page dictionary, not in the page tree, keeping the face's boxes, whose
+``/Contents`` is the face's form XObject: /BBox = MediaBox, resources shared with the page)
+and ``/CardforgeFonts`` (font content key → font, see
+:class:`~cardforge.render.face_pages.FontSharer`). Entries are keyed by the face cache's
+content-hash keys, so an outdated or foreign book is never wrong, only missing faces.
+
+Faces the book lacks are copied in from their cached single-page PDFs, their fonts shared
+with the book's. The book is written again (atomically, holding only the faces asked for)
+when it did not exist, lacked more than :data:`REWRITE_SHARE` of them, or holds many
+faces no longer asked for; a handful of edited faces are copied in for this build only.
+Faces are copied in batches of at most :data:`BATCH`, the book written and reopened from
+disk after each, so memory does not grow with the number of faces of a cold build.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+from cardforge.render.face_pages import FontSharer, share_equal_fonts
+
+FACES = Name("/CardforgeFaces")
+FONTS = Name("/CardforgeFonts")
+BATCH = 1000
+"""Most faces copied in before the book is written and reopened (bounds memory)."""
+REWRITE_SHARE = 0.05
+"""Write the book again when more than this share of the faces asked for (and more than
+:data:`REWRITE_MIN`) were missing from it; fewer are copied in for the one build."""
+REWRITE_MIN = 16
+_PAGE_KEYS_LEFT_OUT = frozenset({"/Parent", "/Contents", "/Resources", "/Annots"})
+_Opened = tuple[pikepdf.Pdf, dict[str, pikepdf.Object], dict[str, pikepdf.Object]]
+
+
+def book_path(cache_folder: Path, name: str) -> Path:
+    """Where the book ``name`` (letters, digits, ``-``) of the face cache at ``cache_folder`` is."""
+    return cache_folder / "books" / f"{name}.pdf"
+
+
+class FaceBook(Sequence[pikepdf.Page]):
+    """``book[i]``: the face in ``files[i]`` (a cached single-page face PDF named
+    ``<key>.pdf``) as a page of the book at ``path``, made complete on construction.
+
+    Pages stay valid while the book object lives. Raises OSError when a face file cannot
+    be read or the book cannot be written, pikepdf.PdfError for a damaged face file.
+    """
+
+    def __init__(self, path: Path, files: Sequence[Path]) -> None:
+        self.path = Path(path)
+        self.files = tuple(files)
+        self.copied = 0
+        """How many faces this object copied in from the face cache (the book lacked them)."""
+        keys = [file.stem for file in self.files]
+        first: dict[str, int] = {}  # each key once, at its first file
+        for index, key in enumerate(keys):
+            first.setdefault(key, index)
+        opened = self._open()
+        existed = opened is not None
+        self.pdf, faces, fonts = opened or (pikepdf.new(), {}, {})
+        todo = [index for key, index in first.items() if key not in faces]
+        rewrite = (not existed or len(todo) > max(REWRITE_MIN, REWRITE_SHARE * len(first))
+                   or len(faces) > 2 * len(first) + REWRITE_MIN)
+        sharer = FontSharer(fonts)
+        for start in range(0, len(todo), BATCH):
+            for index in todo[start:start + BATCH]:
+                faces[keys[index]] = self._copy_in(index, sharer)
+            if rewrite:
+                self.pdf, faces, fonts = self._rewritten({key: faces[key] for key in first
+                                                          if key in faces})
+                sharer = FontSharer(fonts)
+        if rewrite and not todo:
+            self.pdf, faces, _ = self._rewritten({key: faces[key] for key in first})
+        self.copied = len(todo)
+        self._output_given = False
+        self._pages = [pikepdf.Page(faces[key]) for key in keys]
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    def __getitem__(self, index: int) -> pikepdf.Page:  # type: ignore[override]
+        return self._pages[index]
+
+    def output(self) -> pikepdf.Pdf:
+        """A PDF to impose these faces into. The first time, the book's own PDF: sheets
+        appended to it draw its forms in place, and its index is dropped, so saving writes
+        only what the sheets use (the file on disk is untouched). After that a new PDF,
+        into which forms are copied (each font once: the book's are shared)."""
+        if self._output_given:
+            return pikepdf.new()
+        self._output_given = True
+        for entry in (FACES, FONTS):
+            if entry in self.pdf.Root:
+                del self.pdf.Root[entry]
+        return self.pdf
+
+    def _open(self) -> _Opened | None:
+        """The book on disk, its faces and fonts by key; None when missing or unreadable."""
+        try:
+            pdf = pikepdf.open(self.path)
+        except (pikepdf.PdfError, OSError):
+            return None
+        faces = pdf.Root.get(FACES)
+        fonts = pdf.Root.get(FONTS)
+        if not isinstance(faces, Dictionary) or not isinstance(fonts, Dictionary):
+            return None
+        return (pdf, {str(k)[1:]: v for k, v in faces.items()},
+                {str(k)[1:]: v for k, v in fonts.items()})
+
+    def _rewritten(self, faces: dict[str, pikepdf.Object]) -> _Opened:
+        """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
+        open it again from disk (dropping the face files it was copied from). Raises
+        OSError when it cannot be written, RuntimeError when it cannot be read back."""
+        from cardforge.render.impose import write_pdf_atomically
+
+        sharer = FontSharer()
+        for entry in faces.values():
+            sharer.visit(entry.Resources)
+        self.pdf.Root[FACES] = Dictionary({f"/{key}": entry for key, entry in faces.items()})
+        self.pdf.Root[FONTS] = Dictionary({f"/{key}": font for key, font in sharer.canonical.items()})
+        write_pdf_atomically(self.pdf, self.path)
+        opened = self._open()
+        if opened is None:
+            raise RuntimeError(f"the face book just written cannot be read: {self.path}")
+        return opened
+
+    def _copy_in(self, index: int, sharer: FontSharer) -> pikepdf.Object:
+        """Copy face ``index`` from its cached PDF into the book; return its page dictionary."""
+        source = pikepdf.open(io.BytesIO(self.files[index].read_bytes()))
+        page = source.pages[0]
+        form = page.as_form_xobject(handle_transformations=False)
+        form.BBox = Array([float(v) for v in page.mediabox])
+        resources = page.obj.get(Name.Resources, Dictionary())
+        if not resources.is_indirect:
+            resources = source.make_indirect(resources)
+        form.Resources = resources
+        entry = Dictionary({key: page.obj[key] for key in page.obj.keys()
+                            if key not in _PAGE_KEYS_LEFT_OUT})
+        entry.Resources = resources
+        entry.Contents = form
+        copied = self.pdf.copy_foreign(source.make_indirect(entry))
+        sharer.visit(copied.Resources)
+        return copied
+
+
+def sheets_output(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
+    """The PDF to add sheets of ``pages`` to: a face book's own (:meth:`FaceBook.output`),
+    else a new one. Pair with :func:`finish_sheets`."""
+    return pages.output() if isinstance(pages, FaceBook) else pikepdf.new()
+
+
+def finish_sheets(out: pikepdf.Pdf, pages: Sequence[pikepdf.Page]) -> None:
+    """Leave ``out`` one copy of each font: done already when ``out`` is a book's own PDF."""
+    if not (isinstance(pages, FaceBook) and out is pages.pdf):
+        share_equal_fonts(out)

@@ -1,0 +1,125 @@
+"""The face book: sheets drawn from one cached PDF of forms, patched after an edit."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from cardforge.render import face_book
+from cardforge.render.face_book import FaceBook
+from cardforge.render.face_cache import FaceCache
+from cardforge.render.face_pages import FacePages
+from cardforge.render.impose import impose_sheets
+from cardforge.render.sheets import card_geometry, card_sheets, card_slots
+from cardforge.workspace import load_game
+from tests.render.test_face_cache import DISTINCT, _edit, _render, make_workspace
+from tests.render.test_faces import TEST_GAME, page_texts
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    return make_workspace(tmp_path)
+
+
+def _saved(pdf: pikepdf.Pdf) -> bytes:
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    return buffer.getvalue()
+
+
+def _sheets(workspace: Path, cache: FaceCache) -> bytes:
+    game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
+    faces = _render(workspace, cache)
+    return _saved(card_sheets(game, faces, "a4", "long"))
+
+
+def _fonts(pdf: bytes) -> list[str]:
+    with pikepdf.open(io.BytesIO(pdf)) as opened:
+        return [str(o.FontName) for o in opened.objects if isinstance(o, pikepdf.Dictionary)
+                and o.get("/Type") == "/FontDescriptor"]
+
+
+def test_sheets_from_the_book_match_sheets_from_the_face_files(workspace, tmp_path):
+    game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
+    faces = _render(workspace, FaceCache(tmp_path / "cache"))
+    slots = card_slots(game, faces)
+    book = faces.pages()
+    assert isinstance(book, FaceBook) and book.copied == DISTINCT
+    from_book = _saved(impose_sheets(book, slots, card_geometry(game), "a4"))
+    from_files = _saved(impose_sheets(FacePages(faces.files), slots, card_geometry(game), "a4"))
+    assert page_texts(from_book) == page_texts(from_files)
+    with pikepdf.open(io.BytesIO(from_book)) as a, pikepdf.open(io.BytesIO(from_files)) as b:
+        assert len(a.pages) == len(b.pages) == 2
+        for x, y in zip(a.pages, b.pages, strict=True):
+            for key in ("/MediaBox", "/TrimBox", "/BleedBox"):
+                assert [float(v) for v in x.obj[key]] == [float(v) for v in y.obj[key]]
+            assert x.Contents.read_bytes() == y.Contents.read_bytes()  # same placements
+            assert sorted(x.Resources.XObject.keys()) == sorted(y.Resources.XObject.keys())
+            for name in x.Resources.XObject.keys():
+                assert ([float(v) for v in x.Resources.XObject[name].BBox]
+                        == [float(v) for v in y.Resources.XObject[name].BBox])
+        assert "/CardforgeFaces" not in a.Root and "/CardforgeFonts" not in a.Root
+    fonts = _fonts(from_book)
+    assert fonts and len(fonts) == len(set(fonts))  # each font subset once
+
+
+def test_a_one_card_edit_copies_one_face_into_the_book_and_leaves_the_file(workspace, tmp_path):
+    cache = FaceCache(tmp_path / "cache")
+    first = _render(workspace, cache)
+    first.pages()  # writes the book
+    [book] = (tmp_path / "cache" / "books").glob("*.pdf")
+    written = book.stat().st_mtime_ns
+    _edit(workspace, "{en: Bob}", "{en: Robert}")
+    edited = _render(workspace, cache)
+    pages = edited.pages()
+    assert edited.laid_out == 1 and pages.copied == 1
+    assert book.stat().st_mtime_ns == written  # one new face is copied in for this build only
+    game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
+    texts = "".join(page_texts(_saved(card_sheets(game, edited, "a4", "long"))))
+    assert "Robert" in texts and "Bob" not in texts  # the old face is not written
+
+
+def test_the_book_is_written_again_when_many_faces_are_missing(workspace, tmp_path, monkeypatch):
+    cache = FaceCache(tmp_path / "cache")
+    _render(workspace, cache).pages()
+    monkeypatch.setattr(face_book, "REWRITE_MIN", 0)
+    _edit(workspace, "{en: Bob}", "{en: Robert}")
+    edited = _render(workspace, cache)
+    assert edited.pages().copied == 1  # 1 of 5 faces is more than 5 %: the book is rewritten
+    again = edited.pages()
+    assert again.copied == 0
+    with pikepdf.open(edited.book) as pdf:
+        assert len(pdf.Root.CardforgeFaces.keys()) == DISTINCT  # Bob's old face left out
+
+
+def test_a_damaged_book_is_replaced(workspace, tmp_path):
+    cache = FaceCache(tmp_path / "cache")
+    faces = _render(workspace, cache)
+    faces.book.parent.mkdir(parents=True)
+    faces.book.write_bytes(b"%PDF-1.7 not really")
+    assert faces.pages().copied == DISTINCT
+    assert faces.pages().copied == 0
+
+
+@pytest.mark.parametrize("batch", [2, 1000])
+def test_faces_are_copied_in_batches_with_the_same_sheets(workspace, tmp_path, monkeypatch, batch):
+    monkeypatch.setattr(face_book, "BATCH", batch)
+    texts = page_texts(_sheets(workspace, FaceCache(tmp_path / f"cache{batch}")))
+    assert "Ann" in texts[0] and "Dan" in texts[0]
+
+
+def test_a_second_imposition_from_one_book_copies_its_forms_into_a_new_pdf(workspace, tmp_path):
+    game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
+    faces = _render(workspace, FaceCache(tmp_path / "cache"))
+    book = faces.pages()
+    slots = card_slots(game, faces)
+    first = impose_sheets(book, slots, card_geometry(game), "a4")
+    second = impose_sheets(book, slots, card_geometry(game), "letter")
+    assert first is book.pdf and second is not book.pdf
+    assert len(first.pages) == len(second.pages) == 2  # the second did not add to the first
+    assert page_texts(_saved(first)) == page_texts(_saved(second))
+    fonts = _fonts(_saved(second))
+    assert fonts and len(fonts) == len(set(fonts))
