@@ -19,8 +19,10 @@ import copy
 import io
 import os
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache, cached_property, partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -75,6 +77,10 @@ def template(game: Game, domain: str, units: list[Unit]) -> Catalog:
 
 
 def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()  # the usual case: found under the game folder
+    except ValueError:
+        pass
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
@@ -135,13 +141,19 @@ def render(catalog: Catalog) -> bytes:
 @dataclass
 class Planned:
     """One catalog file: ``path``, ``lang`` (None for the template), its ``domain``, what is
-    there now (``old``: None when missing) and what an update makes of it (``new``)."""
+    there now (``old``: None when missing) and what an update makes of it (:attr:`new`,
+    merged on first use: lint asks only for the catalogs that exist)."""
 
     path: Path
     lang: str | None
     domain: str
     old: Catalog | None
-    new: Catalog
+    make: Callable[[], Catalog] = field(repr=False)
+
+    @cached_property
+    def new(self) -> Catalog:
+        """The catalog an update writes."""
+        return self.make()
 
     @property
     def changed(self) -> bool:
@@ -161,15 +173,20 @@ def plan(game: Game, units: dict[str, list[Unit]] | None = None) -> list[Planned
     units = units if units is not None else extract(game)
     planned: list[Planned] = []
     for domain in DOMAINS:
-        pot = template(game, domain, units[domain])
+        pot = cache(partial(template, game, domain, units[domain]))
         tpath = pot_path(game.root, domain)
         planned.append(Planned(tpath, None, domain, read_catalog(tpath, None) if tpath.is_file() else None,
                                pot))
         for lang in target_languages(game):
             path = po_path(game.root, lang, domain)
             old = read_catalog(path, lang) if path.is_file() else None
-            planned.append(Planned(path, lang, domain, old, merge(old, pot, lang, units[domain])))
+            planned.append(Planned(path, lang, domain, old,
+                                   partial(_merged, old, pot, lang, units[domain])))
     return planned
+
+
+def _merged(old: Catalog | None, pot: Callable[[], Catalog], lang: str, units: list[Unit]) -> Catalog:
+    return merge(old, pot(), lang, units)
 
 
 def write(planned: Planned) -> None:

@@ -42,6 +42,8 @@ Latin words match whole words, case-insensitively; kanji match one character."""
 
 _WORDS = re.compile(r"(?i)\b(" + "|".join(w for w in NUMBER_WORDS if w.isascii() or len(w) > 1)
                     + r")\b|([〇一二三四五六七八九])")
+_WORTH_COMPARING = re.compile(r"[\d{}:*`]|\]\(")
+r"""A character any compared item needs (``\d`` takes full-width digits too)."""
 IGNORED_NUMBERS = frozenset({"0", "1"})
 """Numbers languages express without digits (articles, negation): never compared."""
 _MARKUP: dict[str, re.Pattern[str]] = {
@@ -100,6 +102,8 @@ KINDS: dict[str, Callable[[str], Counter[str]]] = {
 def differences(source: str, translation: str) -> list[str]:
     """What ``translation`` does not carry over from ``source``, one phrase each, e.g.
     ``"number 15: 1 in the source, 0 in the translation"``; empty when all match."""
+    if not _WORTH_COMPARING.search(source) and not _WORTH_COMPARING.search(translation):
+        return []  # no digit, placeholder, icon token or markup on either side
     found = _number_differences(source, translation)
     for kind, count in KINDS.items():
         want, have = count(source), count(translation)
