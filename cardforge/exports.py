@@ -86,7 +86,7 @@ def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     geometry = game.card_geometry()
     faces = _faces(game, lang, options, geometry)
     plans = plan_decks(game, faces, geometry[:2], options.dpi, lang)
-    fallback = game.info.get("source_language") or game.languages[0]
+    fallback = game.source_language
     names = {deck.id: (deck.spec.get("name") or {}).get(lang) or (deck.spec.get("name") or {}).get(fallback)
              or deck.id for deck in game.decks.values()}
     return write_tts(plans, faces.pdf, geometry[2], folder(options, game, "tts", lang), game.id, names)

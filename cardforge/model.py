@@ -132,6 +132,12 @@ class Game:
         """game.yaml's ``languages``, the first being the default for builds."""
         return list(self.manifest.data.get("languages", ["en"]))
 
+    @property
+    def source_language(self) -> str:
+        """The language the game's texts are written in: game.yaml's ``source_language``,
+        else its first language."""
+        return str(self.info.get("source_language") or self.languages[0])
+
     def cards(self) -> Iterator[Card]:
         """Every card design in deck order (each once, whatever its quantity)."""
         for deck in self.decks.values():

@@ -151,7 +151,7 @@ def _booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Pa
     from cardforge.i18n.translations import catalog_paths
     from cardforge.render.booklet import impose_saddle, layout_booklet, write_booklet_pdf
 
-    source_lang = game.info.get("source_language") or game.languages[0]
+    source_lang = game.source_language
     if lang != source_lang and not catalog_paths(game.root, lang):
         raise ProductSkipped(
             f"{game.id}: no {lang} {kind} yet: the rules are written in {source_lang} and "

@@ -24,7 +24,6 @@ from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.booklet.words import word
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.i18n.translations import Translations
-from cardforge.i18n.units import source_language
 from cardforge.model import Game
 from cardforge.render.cards import render_card_faces
 from cardforge.render.coverage import HINT, describe, families, missing
@@ -55,7 +54,7 @@ class _Writer:
 
     def __init__(self, game: Game, lang: str, workspace: Path) -> None:
         self.game, self.lang, self.workspace = game, lang, workspace
-        self.tr = Translations.load(game.root, lang, source_language(game))
+        self.tr = Translations.load(game.root, lang, game.source_language)
         self.namespace = values(game)
         search_path = template_search_path(workspace, game.id)
         self.env = make_environment(search_path)

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardforge.config import Config
+    from cardforge.games.spec import GameSpec
 
 
 def shown(path: Path, workspace: Path) -> str:
@@ -11,3 +16,19 @@ def shown(path: Path, workspace: Path) -> str:
         return str(path.relative_to(workspace))
     except ValueError:
         return str(path)
+
+
+def targets(config: Config, wanted: tuple[str, ...]) -> list[tuple[GameSpec, Path]]:
+    """(pack, game folder) of each game id in ``wanted``, in that order, or of every game in
+    the configured cards folder when ``wanted`` is empty. Raises ConfigError naming the
+    unknown ids and the games there are."""
+    from cardforge.errors import ConfigError
+    from cardforge.games.spec import discover
+    from cardforge.workspace import find_game_dirs
+
+    found = {spec.id: (spec, folder) for spec, folder in find_game_dirs(config.cards, discover())}
+    unknown = [g for g in wanted if g not in found]
+    if unknown:
+        raise ConfigError(f"no game {', '.join(map(repr, unknown))} in {config.cards}",
+                          hint=f"games here: {', '.join(found)}")
+    return [found[g] for g in wanted] if wanted else list(found.values())

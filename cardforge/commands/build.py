@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from cardforge.commands import shown
+from cardforge.commands import shown, targets
 from cardforge.config import Config, load_config
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.errors import CardforgeError, ConfigError, DataError
@@ -28,7 +28,7 @@ from cardforge.model import Game
 from cardforge.problem import Problem, Severity
 from cardforge.products import BUILDERS, CARD_EXPORTS, PAPERS, PROFILE_PRODUCTS, BuildOptions, ProductSkipped
 from cardforge.profiles import Profile, find_profile
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace import load_game
 
 
 @dataclass(frozen=True)
@@ -39,15 +39,6 @@ class Job:
     folder: Path
     lang: str | None
     product: str
-
-
-def _targets(config: Config, wanted: tuple[str, ...]) -> list[tuple[GameSpec, Path]]:
-    found = {spec.id: (spec, folder) for spec, folder in find_game_dirs(config.cards, discover())}
-    unknown = [g for g in wanted if g not in found]
-    if unknown:
-        raise ConfigError(f"no game {', '.join(map(repr, unknown))} in {config.cards}",
-                          hint=f"games here: {', '.join(found)}")
-    return [found[g] for g in wanted] if wanted else list(found.values())
 
 
 def _checked_game(spec: GameSpec, folder: Path, config: Config) -> Game:
@@ -153,14 +144,14 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
     chosen = paper or config.paper
     shop = find_profile(profile, workspace) if profile else None
     product = _profile_product(shop, product)
-    targets = _targets(config, games)
+    chosen_games = targets(config, games)
     show = not quiet and sys.stderr.isatty() and not os.environ.get("CI")  # no bar in CI or pipes
     started = time.perf_counter()
     written: list[Path] = []
     failures: list[CardforgeError] = []
     notes: list[str] = []
     warnings: list[Problem] = []
-    steps = sum(len(_products(spec, product)) * 2 for spec, _ in targets)  # ~2 languages a game
+    steps = sum(len(_products(spec, product)) * 2 for spec, _ in chosen_games)  # ~2 languages a game
     with click.progressbar(length=steps, label="Building", file=sys.stderr, hidden=not show,
                            item_show_func=lambda label: label) as bar:
         current = [""]
@@ -177,7 +168,7 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
                                report=warnings.append,
                                progress=lambda done, total: bar.update(
                                    0, f"{current[0]}: {done}/{total} faces laid out"))
-        for spec, folder in targets:
+        for spec, folder in chosen_games:
             try:
                 written.extend(build_game(spec, folder, config, options, lang, product, step,
                                           notes))

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import click
 
-from cardforge.commands import shown
+from cardforge.commands import shown, targets
 from cardforge.config import load_config
-from cardforge.errors import CardforgeError, ConfigError, DataError
-from cardforge.games.spec import GameSpec, discover
+from cardforge.errors import CardforgeError, DataError
+from cardforge.games.spec import GameSpec
 from cardforge.i18n.catalogs import Planned, plan, write
 from cardforge.problem import Severity
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace import load_game
 
 
 def needs(planned: Planned) -> str:
@@ -55,23 +55,17 @@ def run(games: tuple[str, ...], workspace: Path) -> None:
     """Update the catalogs of ``games`` (default: every game in the workspace) and print
     each file written. Exits 1 when a game's data has errors, after updating the rest."""
     config = load_config(workspace)
-    found = {spec.id: (spec, folder) for spec, folder in find_game_dirs(config.cards, discover())}
-    unknown = [g for g in games if g not in found]
-    if unknown:
-        raise ConfigError(f"no game {', '.join(map(repr, unknown))} in {config.cards}",
-                          hint=f"games here: {', '.join(found)}")
     failures: list[CardforgeError] = []
     total = 0
-    for game_id in games or tuple(found):
+    for spec, folder in targets(config, games):
         try:
-            spec, folder = found[game_id]
             for planned in update_game(folder, spec):
                 click.echo(f"{shown(planned.path, workspace)} ({needs(planned)})")
                 total += 1
         except CardforgeError as exc:
             failures.append(exc)
         except OSError as exc:
-            failures.append(CardforgeError(f"{game_id}: cannot write a catalog: {exc}"))
+            failures.append(CardforgeError(f"{spec.id}: cannot write a catalog: {exc}"))
     for exc in failures:
         click.echo(f"error: {exc.format_message()}", err=True)
     click.echo(f"cardforge i18n update: {total} catalog file(s) written"

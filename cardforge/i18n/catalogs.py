@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import copy
 import io
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -28,6 +26,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from cardforge.atomic import write_atomically
 from cardforge.errors import DataError
 from cardforge.i18n.units import DOMAINS, Unit, extract, target_languages
 from cardforge.model import Game
@@ -166,11 +165,10 @@ def _same_text(po: bytes) -> bytes:
                       if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
 
 
-def plan(game: Game, units: dict[str, list[Unit]] | None = None) -> list[Planned]:
+def plan(game: Game) -> list[Planned]:
     """Every catalog file of ``game`` with its merged contents: per domain the template,
-    then each target language. ``units``: the game's units if already extracted.
-    Raises DataError for an unreadable PO file."""
-    units = units if units is not None else extract(game)
+    then each target language. Raises DataError for an unreadable PO file."""
+    units = extract(game)
     planned: list[Planned] = []
     for domain in DOMAINS:
         pot = cache(partial(template, game, domain, units[domain]))
@@ -196,12 +194,5 @@ def write(planned: Planned) -> None:
         planned.new.creation_date = now
     else:
         planned.new.revision_date = now
-    planned.path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{planned.path.name}.", dir=planned.path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(render(planned.new))
-        os.replace(tmp, planned.path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    data = render(planned.new)
+    write_atomically(planned.path, lambda handle: handle.write(data))

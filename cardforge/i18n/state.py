@@ -5,6 +5,7 @@ Both are computed once per loaded game (the TR rules share them) and read only h
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,7 +13,6 @@ from babel.messages.catalog import Catalog, Message
 
 from cardforge.errors import DataError
 from cardforge.i18n.catalogs import Planned, plan
-from cardforge.i18n.units import Unit, extract
 from cardforge.model import Game
 from cardforge.problem import Location, Problem
 
@@ -20,17 +20,23 @@ from cardforge.problem import Location, Problem
 @dataclass
 class CatalogState:
     """``planned``: every catalog file with its contents on disk (``old``) and after an
-    update (``new``); ``units``: the game's translatable texts by domain; ``unreadable``:
-    Problems for PO files that could not be parsed (then ``planned`` is empty)."""
+    update (``new``); ``unreadable``: Problems for PO files that could not be parsed (then
+    ``planned`` is empty)."""
 
     planned: list[Planned]
-    units: dict[str, list[Unit]]
     unreadable: list[Problem] = field(default_factory=list)
     _lines: dict[Path, list[str]] = field(default_factory=dict, repr=False)
 
     def translations(self) -> list[Planned]:
         """The language catalogs (not templates) that exist on disk."""
         return [p for p in self.planned if p.lang is not None and p.old is not None]
+
+    def entries(self) -> Iterator[tuple[Planned, Message]]:
+        """Each entry (header left out) of every language catalog on disk, with its file."""
+        for planned in self.translations():
+            assert planned.old is not None
+            for message in messages(planned.old):
+                yield planned, message
 
     def entry_location(self, path: Path, message: Message, part: str = "msgid") -> Location:
         """Where ``message`` of the PO file ``path`` is: its msgid line, or with ``part``
@@ -50,11 +56,10 @@ def state(game: Game) -> CatalogState:
     """The catalog state of ``game``, computed on first use for this game object."""
     if _memo and _memo[0][0] is game:
         return _memo[0][1]
-    units = extract(game)
     try:
-        found = CatalogState(plan(game, units), units)
+        found = CatalogState(plan(game))
     except DataError as exc:
-        found = CatalogState([], units, unreadable=exc.problems)
+        found = CatalogState([], unreadable=exc.problems)
     _memo[:] = [(game, found)]
     return found
 

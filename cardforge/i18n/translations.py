@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardforge.i18n.catalogs import LOCALE_DIR, read_catalog
-from cardforge.i18n.units import localized_mappings, source_language
+from cardforge.i18n.units import localized_mappings
 
 if TYPE_CHECKING:
     from cardforge.model import Game
@@ -79,7 +79,7 @@ def with_catalog_texts(game: Game, lang: str) -> Game:
     the catalogs add nothing (the usual case when texts are written inline), else a copy
     (the loaded game, which lint reads, is never changed). Raises DataError for a broken
     catalog."""
-    source = source_language(game)
+    source = game.source_language
     tr = Translations.load(game.root, lang, source)
 
     def gaps(target: Game) -> list[tuple[dict[str, str], str]]:

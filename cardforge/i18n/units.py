@@ -46,15 +46,9 @@ class Unit:
     inline: dict[str, str] = field(default_factory=dict)
 
 
-def source_language(game: Game) -> str:
-    """The language the game's texts are written in: game.yaml's ``source_language``, else
-    its first language."""
-    return str(game.info.get("source_language") or game.languages[0])
-
-
 def target_languages(game: Game) -> list[str]:
     """The languages that need catalogs: every one of ``languages`` but the source."""
-    source = source_language(game)
+    source = game.source_language
     return [lang for lang in game.languages if lang != source]
 
 
@@ -103,7 +97,7 @@ def extract(game: Game) -> dict[str, list[Unit]]:
     """Domain → its units, in reading order (rules files in name order; game.yaml, then the
     card files, then the dice files). Repeated texts are merged into the first unit.
     Raises OSError / UnicodeDecodeError for an unreadable rules file."""
-    source = source_language(game)
+    source = game.source_language
     found: dict[str, dict[str, Unit]] = {domain: {} for domain in DOMAINS}
 
     def add(unit: Unit) -> None:

@@ -122,7 +122,7 @@ def booklet_languages(game: Game) -> list[str]:
     ``languages`` with a catalog to translate the rules (as ``cardforge build`` does)."""
     from cardforge.i18n.translations import catalog_paths
 
-    source = game.info.get("source_language") or game.languages[0]
+    source = game.source_language
     return [lang for lang in game.languages if lang == source or catalog_paths(game.root, lang)]
 
 

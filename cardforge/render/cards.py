@@ -156,7 +156,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     roots = [workspace, templates_dir()]
     _check_art(game, roots)
 
-    fallback = game.info.get("source_language") or game.languages[0]
+    fallback = game.source_language
     common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback)}
     sizes = {deck: geometry or game.card_geometry(deck) for deck in game.decks}  # a shop's size wins
     shape = {deck: {"geometry": dict(zip(("w", "h", "bleed", "safe"), size, strict=True))}

@@ -64,7 +64,7 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
     env = make_environment(search_path)
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
-    fallback = game.info.get("source_language") or game.languages[0]
+    fallback = game.source_language
     template = first_template(env, [TEMPLATE])
     common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback),
               "geometry": {"edge": edge_mm, "bleed": bleed_mm}}

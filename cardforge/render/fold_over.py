@@ -134,7 +134,7 @@ def impose_fold_over(
     Raises ValueError for an unknown paper, no slots, a slot naming a page the faces PDF
     lacks, a face whose size is not ``card``'s, or a card too big for half the sheet.
     """
-    pages = faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
+    pages = face_pages(faces_pdf)
     out = sheets_output(pages)
     append_fold_over(out, pages, slots, card, paper, crop_marks=crop_marks, gutter_mm=gutter_mm)
     finish_sheets(out, pages)

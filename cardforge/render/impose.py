@@ -10,14 +10,13 @@ Lengths are mm unless a name ends in ``_pt``.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
 
+from cardforge.atomic import write_atomically
 from cardforge.render.face_book import finish_sheets, sheets_output
 from cardforge.render.geometry import CardGeometry, layout_grid
 from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
@@ -115,7 +114,7 @@ def impose_sheets(
     naming a page the faces PDF lacks, a face whose size is not ``card``'s, or a
     card too big for the paper.
     """
-    pages = faces_pdf.pages if isinstance(faces_pdf, pikepdf.Pdf) else faces_pdf
+    pages = face_pages(faces_pdf)
     out = sheets_output(pages)
     append_sheets(out, pages, slots, card, paper, duplex=duplex, crop_marks=crop_marks,
                   gutter_mm=gutter_mm)
@@ -131,18 +130,4 @@ def write_pdf_atomically(pdf: pikepdf.Pdf, path: Path) -> None:
     temporary file is removed and the exception propagates; an existing ``path``
     keeps its old content. A new file gets mode 0644; a replaced one keeps its mode.
     """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            pdf.save(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_atomically(Path(path), pdf.save)

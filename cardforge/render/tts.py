@@ -79,7 +79,7 @@ def plan_decks(game: Game, faces: RenderedFaces, trim_mm: tuple[float, float],
     """Sheets for every deck of ``game`` (decks without cards are left out). Each distinct
     card takes one slot; copies share it. Sheet ids count from 1 across the game.
     ``trim_mm`` is the card's trim (width, height) in mm; card names are in ``lang``."""
-    fallback = game.info.get("source_language") or game.languages[0]
+    fallback = game.source_language
     plans: list[DeckPlan] = []
     next_id = 1
     per_sheet = MAX_COLUMNS * MAX_ROWS - 1

@@ -36,7 +36,7 @@ def custom_dice(game: Game) -> list[CustomDie]:
 
 
 def _fallback(game: Game) -> str:
-    return game.info.get("source_language") or game.languages[0]
+    return game.source_language
 
 
 def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:

@@ -25,12 +25,12 @@ Failing (``:die-7:`` is no icon)::
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardforge.i18n.units import localized_mappings
 from cardforge.model import Card, Game
 from cardforge.problem import Problem
 from cardforge.render.icons import IconSet, find_tokens
@@ -40,8 +40,6 @@ CODE = "CF009"
 NAME = "icon-token"
 SCOPE = "card"
 SEVERITY = "error"
-LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
-"""A language code as card.schema.json's ``localized`` allows (``en``, ``pt-BR``)."""
 NOT_TEXT = ("name",)
 """Top-level localized fields that are titles, not icon-bearing text."""
 
@@ -56,23 +54,15 @@ def icons_for(game: Game) -> IconSet:
     return _icons(game.root.parent.parent, game.id, game.spec.icons_dir)
 
 
-def localized_texts(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[
-        tuple[tuple[str | int, ...], str, str]]:
-    """Every ``(pointer, lang, text)`` of a localized mapping (all keys language codes, all
-    values strings) inside ``data``, depth first in document order; ``pointer`` leads from
+def localized_texts(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
+    """Every ``(pointer, lang, text)`` of a localized mapping inside ``data``, depth first in
+    document order (:func:`cardforge.i18n.units.localized_mappings`); ``pointer`` leads from
     ``data`` to the mapping. Top-level NOT_TEXT fields are skipped."""
-    if isinstance(data, dict):
-        if data and all(isinstance(k, str) and LANGUAGE.match(k) and isinstance(v, str)
-                        for k, v in data.items()):
-            for lang, text in data.items():
-                yield path, lang, text
-            return
-        for key, value in data.items():
-            if not (path == () and key in NOT_TEXT):
-                yield from localized_texts(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from localized_texts(value, (*path, index))
+    for pointer, mapping in localized_mappings(data):
+        if pointer and pointer[0] in NOT_TEXT:
+            continue
+        for lang, text in mapping.items():
+            yield pointer, lang, text
 
 
 def check(card: Card, game: Game) -> Iterator[Problem]:

@@ -19,7 +19,7 @@ Failing (no translation)::
 
 from collections.abc import Iterator
 
-from cardforge.i18n.state import messages, source_ref, state
+from cardforge.i18n.state import source_ref, state
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -33,12 +33,10 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem at each empty translation of every catalog on disk."""
     found = state(game)
     yield from found.unreadable
-    for planned in found.translations():
-        assert planned.old is not None
-        for message in messages(planned.old):
-            if not message.string:
-                yield Problem(found.entry_location(planned.path, message), CODE,
-                              f"untranslated {planned.lang} text (from {source_ref(message)})",
-                              hint="translate it in a PO editor" + (
-                                  "" if planned.domain == "rules"
-                                  else f", or in the YAML next to the source text as {planned.lang}: …"))
+    for planned, message in found.entries():
+        if not message.string:
+            yield Problem(found.entry_location(planned.path, message), CODE,
+                          f"untranslated {planned.lang} text (from {source_ref(message)})",
+                          hint="translate it in a PO editor" + (
+                              "" if planned.domain == "rules"
+                              else f", or in the YAML next to the source text as {planned.lang}: …"))

@@ -20,7 +20,7 @@ Failing (the source changed; the translation waits for review)::
 
 from collections.abc import Iterator
 
-from cardforge.i18n.state import messages, source_ref, state
+from cardforge.i18n.state import source_ref, state
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -33,12 +33,10 @@ SEVERITY = "warning"
 def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem at each fuzzy translated entry of every catalog on disk."""
     found = state(game)
-    for planned in found.translations():
-        assert planned.old is not None
-        for message in messages(planned.old):
-            if message.string and message.fuzzy:
-                yield Problem(found.entry_location(planned.path, message), CODE,
-                              f"fuzzy {planned.lang} translation: its source text changed "
-                              f"({source_ref(message)})",
-                              hint="check the translation against the new text, then remove "
-                                   "the fuzzy flag")
+    for planned, message in found.entries():
+        if message.string and message.fuzzy:
+            yield Problem(found.entry_location(planned.path, message), CODE,
+                          f"fuzzy {planned.lang} translation: its source text changed "
+                          f"({source_ref(message)})",
+                          hint="check the translation against the new text, then remove "
+                               "the fuzzy flag")

@@ -22,8 +22,8 @@ Failing (a typed number instead of the placeholder)::
 from collections.abc import Iterator
 
 from cardforge.i18n.checks import differences
-from cardforge.i18n.state import messages, source_ref, state
-from cardforge.i18n.units import localized_mappings, source_language
+from cardforge.i18n.state import source_ref, state
+from cardforge.i18n.units import localized_mappings
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -37,7 +37,7 @@ HINT = "keep placeholders, digits, :icon: tokens and Markdown markers as in the 
 def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem for each translation that differs from its source in what must carry
     over: inline YAML translations first, then catalog entries not mirroring them."""
-    source = source_language(game)
+    source = game.source_language
     inline: set[tuple[str, str, str]] = set()  # (lang, source text, translation) seen in YAML
     for doc in (game.manifest, *game.documents, *game.dice_documents):
         for pointer, mapping in localized_mappings(doc.data):
@@ -54,13 +54,11 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
                                   f"{lang} text differs from the {source} one: {'; '.join(found)}",
                                   hint=HINT)
     catalogs = state(game)
-    for planned in catalogs.translations():
-        assert planned.old is not None and planned.lang is not None
-        for message in messages(planned.old):
-            if not message.string or message.fuzzy or (planned.lang, message.id, message.string) in inline:
-                continue
-            found = differences(str(message.id), str(message.string))
-            if found:
-                yield Problem(catalogs.entry_location(planned.path, message, "msgstr"), CODE,
-                              f"{planned.lang} translation of {source_ref(message)} differs from "
-                              f"its source: {'; '.join(found)}", hint=HINT)
+    for planned, message in catalogs.entries():
+        if not message.string or message.fuzzy or (planned.lang, message.id, message.string) in inline:
+            continue
+        found = differences(str(message.id), str(message.string))
+        if found:
+            yield Problem(catalogs.entry_location(planned.path, message, "msgstr"), CODE,
+                          f"{planned.lang} translation of {source_ref(message)} differs from "
+                          f"its source: {'; '.join(found)}", hint=HINT)
