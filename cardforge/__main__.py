@@ -1,0 +1,5 @@
+"""``python -m cardforge``: the same as the ``cardforge`` command."""
+
+from cardforge.cli import main
+
+main()

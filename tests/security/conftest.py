@@ -1,0 +1,104 @@
+"""Attack tests: a workspace in a temporary folder, a canary file outside it, and the
+``cardforge`` command run as a whole process (optionally under an address-space limit).
+
+Every test plants one attack, runs cardforge, and checks with :func:`assert_contained`
+that no byte of the canary reached stdout, stderr, ``out/`` or the cache, and that no file
+appeared outside ``out/`` and the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CANARY = "CANARY-7f3a9c-do-not-print"
+GiB = 1024 ** 3
+
+
+@dataclass(frozen=True)
+class Run:
+    """One finished ``cardforge`` process: exit ``code``, ``stdout``, ``stderr`` (text)."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        """stdout and stderr together."""
+        return self.stdout + self.stderr
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A workspace ``ws`` (with ``cards/<game>/``), a ``canary`` file outside it and the
+    folder ``outside`` that holds both (to see what appeared there)."""
+
+    ws: Path
+    canary: Path
+    outside: Path
+    game: str
+
+    @property
+    def root(self) -> Path:
+        """``cards/<game>/`` of the workspace."""
+        return self.ws / "cards" / self.game
+
+    def run(self, *args: str, memory_gib: float | None = None, timeout: float = 300) -> Run:
+        """Run ``cardforge ARGS -w ws`` as a process in ``ws``; with ``memory_gib``, under
+        that address-space limit (RLIMIT_AS)."""
+        def limit() -> None:
+            if memory_gib is not None:
+                size = int(memory_gib * GiB)
+                resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        done = subprocess.run([sys.executable, "-m", "cardforge", *args], cwd=self.ws,
+                              capture_output=True, text=True, timeout=timeout, env=env,
+                              preexec_fn=limit, stdin=subprocess.DEVNULL, check=False)
+        return Run(done.returncode, done.stdout, done.stderr)
+
+    def files_outside(self) -> set[Path]:
+        """Every file under ``outside`` but not under ``ws/out`` or ``ws/.cardforge-cache``."""
+        allowed = (self.ws / "out", self.ws / ".cardforge-cache")
+        return {p for p in self.outside.rglob("*")
+                if not p.is_dir() and not any(p.is_relative_to(a) for a in allowed)}
+
+
+def make_attack(tmp_path: Path, game: str = "dixe-on-card", *, templates: bool = False) -> Attack:
+    """A workspace in ``tmp_path/ws`` holding a copy of the shipped ``game`` (and its
+    templates when ``templates``), with a canary file beside it."""
+    outside = tmp_path
+    ws = outside / "ws"
+    shutil.copytree(REPO / "cards" / game, ws / "cards" / game)
+    if templates:
+        shutil.copytree(REPO / "templates" / game, ws / "templates" / game)
+    canary = outside / "secret.txt"
+    canary.write_text(f"{CANARY}\n", encoding="utf-8")
+    return Attack(ws=ws, canary=canary, outside=outside, game=game)
+
+
+def assert_contained(attack: Attack, run: Run, before: set[Path]) -> None:
+    """No canary byte in the output, out/ or the cache; no new file outside out/ and the cache;
+    no traceback."""
+    assert CANARY not in run.output
+    assert "Traceback" not in run.output, run.output[-3000:]
+    for folder in (attack.ws / "out", attack.ws / ".cardforge-cache"):
+        for path in folder.rglob("*") if folder.exists() else ():
+            if path.is_file():
+                assert CANARY.encode() not in path.read_bytes(), path
+    assert attack.files_outside() == before
+
+
+@pytest.fixture
+def attack(tmp_path: Path) -> Attack:
+    """A DiXe on Card workspace with a canary beside it."""
+    return make_attack(tmp_path)
