@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import click
 
-from cardforge import __version__
+from cardforge import __version__, trust
 from cardforge.dice.faces import DIE_EDGES_MM
 from cardforge.lint.report import FORMATS
 
@@ -16,7 +18,46 @@ WORKSPACE = click.option(
     show_default=True, help="Folder holding cards/, templates/ and the configuration.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Guarded(click.Group):
+    """The command group, with a last line of defence: an exception no stage turned into a
+    located error ends the run with a one-line message and exit 2, never a traceback
+    (``CARDFORGE_DEBUG=1`` shows the traceback, for bug reports)."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; turn stray exceptions into a clear message and exit 2."""
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the one place that must catch everything
+            if os.environ.get("CARDFORGE_DEBUG"):
+                raise
+            raise click.ClickException(_stray(exc)) from None
+
+
+def _stray(exc: BaseException) -> str:
+    """One line saying what went wrong, for an exception no stage located."""
+    if isinstance(exc, MemoryError):
+        return ("ran out of memory: an input is too large (see docs/security.md for the limits)"
+                "\n  hint: make the file smaller, or lower --jobs")
+    if isinstance(exc, RecursionError):
+        return "an input nests too deeply to process\n  hint: see docs/security.md for the limits"
+    if isinstance(exc, OSError):
+        where = f" {exc.filename}" if exc.filename else ""
+        return (f"cannot read or write{where}: {exc.strerror or exc}"
+                "\n  hint: check the disk space and permissions of that folder")
+    return (f"internal error: {type(exc).__name__}: {str(exc)[:300]}"
+            "\n  hint: this is a bug in cardforge; run with CARDFORGE_DEBUG=1 and report the traceback")
+
+
+def _confined(workspace: Path, *given: Path | str | None) -> AbstractContextManager[tuple[Path, ...]]:
+    """Reads confined to ``workspace`` and the paths named on the command line (relative
+    ones taken from the workspace, as the configuration takes them); see
+    :func:`cardforge.trust.confined`."""
+    return trust.confined(workspace, *(workspace / p for p in given if p))
+
+
+@click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardforge")
 def main() -> None:
     """cardforge: card data in YAML, linted against the rulebook, printed for play.
@@ -57,7 +98,9 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: in
     """
     from cardforge.commands import lint as command
 
-    sys.exit(command.run(paths, fmt, strict, workspace.resolve(), layout, jobs))
+    with _confined(workspace.resolve(), *(p.resolve() for p in paths)):
+        code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs)
+    sys.exit(code)
 
 
 @main.command()
@@ -94,7 +137,8 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path)
     reference dice pool (from game.yaml) pays each card's cost."""
     from cardforge.commands import stats as command
 
-    command.run(game, fmt, sort_by, desc, workspace.resolve())
+    with _confined(workspace.resolve()):
+        command.run(game, fmt, sort_by, desc, workspace.resolve())
 
 
 @main.group()
@@ -123,7 +167,8 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
     """
     from cardforge.commands import i18n as command
 
-    command.run(games, workspace.resolve())
+    with _confined(workspace.resolve()):
+        command.run(games, workspace.resolve())
 
 
 @main.command()
@@ -196,9 +241,11 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     """
     from cardforge.commands import build as command
 
-    command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
-                die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir,
-                dpi=dpi, profile=profile, layout=layout, gutter_mm=gutter_mm)
+    profile_file = profile if profile and profile.endswith(".toml") else None
+    with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
+        command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
+                    die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir,
+                    dpi=dpi, profile=profile, layout=layout, gutter_mm=gutter_mm)
 
 
 @main.command()
@@ -209,4 +256,5 @@ def profiles(workspace: Path) -> None:
     makes (output, card trim and bleed in mm, image size in px, colour)."""
     from cardforge.commands import profiles as command
 
-    command.run(workspace.resolve())
+    with _confined(workspace.resolve()):
+        command.run(workspace.resolve())

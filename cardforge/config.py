@@ -2,21 +2,21 @@
 
 Looked for in the workspace folder (the current directory unless ``--workspace`` says
 otherwise); ``cardforge.toml`` wins when both exist. Keys are documented in
-``schemas/config.schema.json``; an unknown key or a bad value is a ConfigError (exit 2).
+``schemas/config.schema.json``; an unknown key or a bad value is a ConfigError (exit 2) at
+its file and line. The file is read through :mod:`cardforge.trust` like every workspace
+file, and the ``cards``, ``out`` and ``cache`` folders it names must stay inside the
+workspace (only the command line may send output elsewhere).
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
-from cardforge.errors import ConfigError
+from cardforge import trust
 from cardforge.problem import Severity
-from cardforge.validate import schema
+from cardforge.toml_files import TomlFile, check, load_toml
 
 
 @dataclass(frozen=True)
@@ -55,43 +55,53 @@ class Config:
         return self.severity[max(matches, key=len)] if matches else default
 
 
-def _read(root: Path) -> tuple[dict[str, Any], Path | None]:
+def _read(root: Path) -> tuple[dict[str, Any], TomlFile | None]:
+    """The cardforge table of ``cardforge.toml`` or ``pyproject.toml`` in ``root`` (the
+    first that exists: a link or folder by that name is refused, not skipped)."""
     own = root / "cardforge.toml"
     pyproject = root / "pyproject.toml"
     for path, table in ((own, ()), (pyproject, ("tool", "cardforge"))):
-        if not path.is_file():
+        if not (path.is_symlink() or path.exists()):
             continue
-        try:
-            data: Any = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        toml = load_toml(path, "configuration")
+        data: Any = toml.data
         for key in table:
             data = data.get(key, {}) if isinstance(data, dict) else {}
         if path == own or data:
-            return data, path
+            return data, toml
     return {}, None
 
 
-def load_config(root: Path, **overrides: Any) -> Config:
-    """Read the configuration for the workspace at ``root``; ``overrides`` (non-None) win.
+_TABLE = {"cardforge.toml": (), "pyproject.toml": ("tool", "cardforge")}
+_FOLDERS = {"cards": ("cards", "cards"), "out": ("out", "output"), "cache": (".cardforge-cache", "cache")}
 
-    Raises ConfigError naming the file and key when a setting is unknown or invalid.
+
+def load_config(root: Path, **overrides: Any) -> Config:
+    """Read the configuration for the workspace at ``root``; ``overrides`` (non-None, from
+    the command line) win.
+
+    Raises ConfigError naming the file, line and key when a setting is unknown or invalid,
+    or when a configured ``cards``, ``out`` or ``cache`` folder lies outside the workspace
+    (folders named on the command line may be anywhere).
     """
-    data, source = _read(root)
-    errors = sorted(Draft202012Validator(schema("config.schema.json")).iter_errors(data),
-                    key=lambda e: list(map(str, e.path)))
-    if errors:
-        err = errors[0]
-        where = ".".join(map(str, err.path)) or "[tool.cardforge]"
-        raise ConfigError(f"{source}: {where}: {err.message}",
-                          hint="see schemas/config.schema.json for the keys cardforge reads")
-    data.update({k: v for k, v in overrides.items() if v is not None})
+    data, toml = _read(root)
+    within = _TABLE[toml.path.name] if toml is not None else ()
+    if toml is not None:
+        check(toml, data, "config.schema.json", within=within,
+              hint="see schemas/config.schema.json for the keys cardforge reads")
+    given = {k: v for k, v in overrides.items() if v is not None}
+    data = {**data, **given}
+    folders = {}
+    for key, (default, what) in _FOLDERS.items():
+        setting = toml.where((*within, key)) if toml is not None and key not in given else key
+        folders[key] = trust.write_folder(root / data.get(key, default), root, what=what,
+                                          from_command_line=key in given, setting=setting)
     return Config(
         root=root,
-        source=source,
-        cards=(root / data.get("cards", "cards")).resolve(),
-        out=(root / data.get("out", "out")).resolve(),
-        cache=(root / data.get("cache", ".cardforge-cache")).resolve(),
+        source=toml.path if toml is not None else None,
+        cards=folders["cards"],
+        out=folders["out"],
+        cache=folders["cache"],
         paper=data.get("paper"),
         layout=data.get("layout", "sheets"),
         duplex=data.get("duplex", "long"),

@@ -103,7 +103,7 @@ def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     if profile is None or profile.output != "pdfx" or not profile.pdf_variant:
         raise ConfigError("the pdfx product needs a PDF/X print-shop profile",
                           hint="e.g. --profile drivethrucards-poker (see `cardforge profiles`)")
-    css = cmyk_css(profile.icc_path())
+    css = cmyk_css(profile.icc_bytes())
     geometry = profile.geometry(game.card_geometry())
     faces = _faces(game, lang, options, geometry, extra_css=css, pdf_variant=profile.pdf_variant)
     check(game, profile, faces, geometry, options)

@@ -11,23 +11,20 @@ The built-in profiles live in ``profiles/`` (shipped in the wheel); a workspace'
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardforge import trust
 from cardforge.errors import ConfigError
 from cardforge.resources import profiles_dir
+from cardforge.toml_files import TomlFile, check, load_toml
+
+ICC_FOLDERS = ("/usr/share/color/icc", "/usr/share/ghostscript")
+"""System folders (besides the workspace) an ICC profile may be read from."""
 
 OUTPUTS = ("png", "pdfx", "sheets")
 """What a profile makes: per-card PNGs, one PDF/X file, or A4 / Letter card sheets."""
-
-_KEYS = {"name": str, "output": str, "trim_mm": list, "bleed_mm": (int, float), "safe_mm": (int, float),
-         "dpi": int, "pixels": list, "colour": str, "min_image_dpi": int, "transparency": bool,
-         "size_tolerance_mm": (int, float), "pdf_variant": str, "icc_profile": list,
-         "icc_package": str, "papers": list, "severity": dict}
-
 
 @dataclass(frozen=True)
 class Profile:
@@ -75,35 +72,34 @@ class Profile:
                           + ", ".join(map(str, self.icc_profile)),
                           hint=f"{package} (scripts/setup.sh does), or set icc_profile in {self.path}")
 
-
-def _where(path: Path, text: str, key: str) -> str:
-    """``path:line:col`` of ``key = …`` in ``text`` (line 1 when it is not found)."""
-    for number, line in enumerate(text.splitlines(), 1):
-        match = re.match(rf"\s*({re.escape(key)})\s*=", line)
-        if match:
-            return f"{path}:{number}:{match.start(1) + 1}"
-    return f"{path}:1:1"
+    def icc_bytes(self) -> bytes:
+        """The ICC profile of :meth:`icc_path`, read only from the workspace, the built-in
+        data or the system's colour folders (:data:`ICC_FOLDERS`), and only if it is an
+        ICC profile (``acsp`` signature). Raises ConfigError otherwise."""
+        path = self.icc_path()
+        roots = (*(trust.allowed_roots() or ()), *(Path(f) for f in ICC_FOLDERS))
+        try:
+            data = trust.read_bytes(path, "icc", roots=roots if trust.allowed_roots() else None)
+        except trust.Refused as refused:
+            raise ConfigError(f"profile {self.id}: ICC profile {refused.path}: {refused.reason}",
+                              hint=f"keep ICC profiles in the workspace or in {ICC_FOLDERS[0]}") from None
+        if data[36:40] != b"acsp":
+            raise ConfigError(f"profile {self.id}: {path} is not an ICC profile",
+                              hint=f"set icc_profile in {self.path} to a CMYK .icc file")
+        return data
 
 
 def load_profile(path: Path) -> Profile:
-    """Read and check one profile file. Raises ConfigError (file, line, column, hint) for
-    TOML syntax, an unknown or mistyped key, an unknown output or colour, or pixels that
-    do not match trim + 2 × bleed at dpi."""
-    try:
-        text = path.read_text(encoding="utf-8")
-        data: dict[str, Any] = tomllib.loads(text)
-    except OSError as exc:
-        raise ConfigError(f"cannot read profile {path}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: {exc}", hint="see the built-in profiles for the syntax") from None
-    for key, value in data.items():
-        if key not in _KEYS:
-            raise ConfigError(f"{_where(path, text, key)}: unknown profile key {key!r}",
-                              hint=f"profile keys: {', '.join(_KEYS)}")
-        if not isinstance(value, _KEYS[key]) or isinstance(value, bool) and _KEYS[key] is not bool:
-            raise ConfigError(f"{_where(path, text, key)}: {key} has the wrong type ({value!r})")
-    profile = _build(path, data)
-    _check(profile, text)
+    """Read and check one profile file (through :mod:`cardforge.trust`, against
+    ``schemas/profile.schema.json``). Raises ConfigError (file, line, column, hint) for an
+    unreadable or refused file, TOML syntax, an unknown or mistyped key or value, an
+    unknown output, colour, paper or PDF variant, or pixels that do not match trim + 2 ×
+    bleed at dpi."""
+    toml = load_toml(path, "profile")
+    check(toml, toml.data, "profile.schema.json", hint="see the built-in profiles (`cardforge profiles`) "
+                                                        "and schemas/profile.schema.json")
+    profile = _build(path, toml.data)
+    _check(profile, toml)
     return profile
 
 
@@ -123,9 +119,9 @@ def _build(path: Path, data: dict[str, Any]) -> Profile:
         severity=dict(data.get("severity", {})))
 
 
-def _check(p: Profile, text: str) -> None:
+def _check(p: Profile, toml: TomlFile) -> None:
     def fail(key: str, message: str, hint: str | None = None) -> None:
-        raise ConfigError(f"{_where(p.path, text, key)}: {message}", hint=hint)
+        raise ConfigError(f"{toml.where((key,))}: {message}", hint=hint)
 
     if p.output not in OUTPUTS:
         fail("output", f"output must be one of {', '.join(OUTPUTS)}, got {p.output!r}")

@@ -45,6 +45,7 @@ MAX_BYTES: dict[str, int] = {
     "svg": 4 * MiB,        # icons and artwork: shipped ones are < 4 KiB
     "image": 64 * MiB,     # PNG/JPEG art: a 600 dpi tarot card is ~6 MiB
     "font": 64 * MiB,      # Noto Sans CJK is ~20 MiB
+    "icc": 16 * MiB,       # a CMYK press profile is ~0.5-2 MiB
     "cache": 64 * MiB,     # one laid-out face or a measurement file; a face book per game
     "json": 16 * MiB,      # JSON Schemas and cache sidecars
     "other": 64 * MiB,     # any other file a face links to
@@ -263,21 +264,31 @@ def write_folder(path: Path, workspace: Path, *, from_command_line: bool, what: 
 
 
 def writable(folder: Path, what: str) -> Path:
-    """Create ``folder`` if needed and check it can be written. Raises
-    :class:`~cardforge.errors.CardforgeError` (exit 2) naming the folder and the reason
-    (read-only file system, no permission, disk full, a file in the way)."""
+    """Check that ``folder`` can be created or written, without creating it. Raises
+    :class:`~cardforge.errors.CardforgeError` (exit 2) naming the folder and the reason (a
+    read-only file system, no permission, a file in the way). A disk that fills up during
+    the run is reported where the write fails."""
     from cardforge.errors import CardforgeError
 
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".cardforge-write-{os.getpid()}"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as exc:
-        raise CardforgeError(f"cannot write the {what} folder {folder}: {exc.strerror or exc}",
-                             hint=f"choose another {what} folder, or free space / fix its "
-                                  "permissions") from None
+    existing = folder
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    reason = None
+    if not existing.is_dir():
+        reason = f"{existing} is a file, not a folder"
+    elif not os.access(existing, os.W_OK | os.X_OK):
+        reason = "read-only file system" if _read_only(existing) else "no permission to write there"
+    if reason:
+        raise CardforgeError(f"cannot write the {what} folder {folder}: {reason}",
+                             hint=f"choose another {what} folder, or fix its permissions")
     return folder
+
+
+def _read_only(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _size(n: int) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from cardforge import trust
 from cardforge.commands import shown, targets
 from cardforge.config import Config, load_config
 from cardforge.dice.faces import DEFAULT_EDGE_MM
@@ -141,6 +142,8 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
         raise ConfigError("--duplex is for the sheets layout",
                           hint="fold-over sheets print every back beside its front; "
                                "drop --duplex, or use --layout sheets")
+    trust.writable(config.out, "output")
+    trust.writable(config.cache, "cache")
     chosen = paper or config.paper
     shop = find_profile(profile, workspace) if profile else None
     product = _profile_product(shop, product)
@@ -174,6 +177,11 @@ def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: s
                                           notes))
             except CardforgeError as exc:
                 failures.append(exc)
+            except OSError as exc:  # e.g. the disk filled up while writing
+                failures.append(CardforgeError(f"{spec.id}: cannot write {exc.filename or 'a file'}: "
+                                               f"{exc.strerror or exc}",
+                                               hint="free disk space or fix the folder's permissions; "
+                                                    "files already there were left as they were"))
     for note in notes:
         click.echo(f"note: {note}", err=True)
     if warnings:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import io
-from pathlib import Path
 
 import pikepdf
 import weasyprint
@@ -34,10 +33,10 @@ _INFO_KEYS = ("/GTS_PDFXVersion", "/GTS_PDFXConformance", "/Trapped", "/Creation
               "/ModDate", "/Producer")
 
 
-def cmyk_css(icc: Path) -> str:
-    """A ``@color-profile device-cmyk`` rule embedding the CMYK ICC profile file ``icc``
-    (as a data URL: the safe fetcher serves those, wherever the file lies)."""
-    data = base64.b64encode(icc.read_bytes()).decode("ascii")
+def cmyk_css(icc: bytes) -> str:
+    """A ``@color-profile device-cmyk`` rule embedding the CMYK ICC profile ``icc`` (its
+    bytes, as :meth:`cardforge.profiles.Profile.icc_bytes` reads them) as a data URL."""
+    data = base64.b64encode(icc).decode("ascii")
     return ("@color-profile device-cmyk { src: url(data:application/vnd.iccprofile;base64,"
             f"{data}); components: cyan, magenta, yellow, black; }}")
 

@@ -47,4 +47,4 @@ def test_bad_layout_settings_are_named(tmp_path, line, named):
     (tmp_path / "cardforge.toml").write_text(line + "\n")
     with pytest.raises(ConfigError) as err:
         load_config(tmp_path)
-    assert f"cardforge.toml: {named}:" in err.value.message
+    assert f"cardforge.toml:1:1: {named}:" in err.value.message  # file, line and column

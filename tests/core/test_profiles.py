@@ -38,12 +38,15 @@ def test_a_workspace_profile_is_found_by_id_and_by_path(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "where", "words"), [
-    ('output = "png"\nbleed = 3\n', ":2:1:", "unknown profile key 'bleed'"),
-    ('output = "jpeg"\n', ":1:1:", "output must be one of png, pdfx, sheets"),
+    ('output = "png"\nbleed = 3\n', ":2:1:", "bleed: unknown key; did you mean 'bleed_mm'?"),
+    ('output = "jpeg"\n', ":1:1:", "output: 'jpeg' is not one of ['png', 'pdfx', 'sheets']"),
     ('output = "png"\ntrim_mm = [63.5, 88.9]\nbleed_mm = 3.175\ndpi = 300\npixels = [825, 1126]\n',
      ":5:1:", "does not match trim + 2 × bleed at 300 dpi (825 × 1125 px)"),
-    ('output = "png"\ndpi = "300"\n', ":2:1:", "dpi has the wrong type"),
-    ('output = "png\n', ":", "line 1"),
+    ('output = "png"\ndpi = "300"\n', ":2:1:", "dpi: '300' is not of type 'integer'"),
+    ('output = "png\n', ":1:14:", "not valid TOML"),
+    ('output = "pdfx"\npdf_variant = "pdf/x-9"\n', ":2:1:", "pdf_variant: 'pdf/x-9' is not one of"),
+    ('output = "png"\ntrim_mm = ["a", 88]\n', ":2:1:", "trim_mm.0: 'a' is not of type 'number'"),
+    ('output = "sheets"\npapers = ["a3"]\n', ":2:1:", "papers.0: 'a3' is not one of ['a4', 'letter']"),
 ])
 def test_a_bad_profile_points_at_its_line(tmp_path, text, where, words):
     path = _write(tmp_path, text)

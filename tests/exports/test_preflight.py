@@ -20,7 +20,7 @@ def _problems(tmp_path, profile_id: str, **scenario):
     geometry = profile.geometry(game.card_geometry())
     extra = {}
     if profile.output == "pdfx":
-        extra = {"extra_css": cmyk_css(profile.icc_path()), "pdf_variant": profile.pdf_variant}
+        extra = {"extra_css": cmyk_css(profile.icc_bytes()), "pdf_variant": profile.pdf_variant}
     faces = render_card_faces(game, "en", tmp_path, geometry=geometry, **extra)
     return game, preflight(game, profile, faces, geometry)
 
