@@ -11,6 +11,7 @@ import click
 
 from cardforge import __version__, trust
 from cardforge.dice.faces import DIE_EDGES_MM
+from cardforge.errors import CardforgeError
 from cardforge.lint.report import FORMATS
 
 WORKSPACE = click.option(
@@ -32,7 +33,7 @@ class _Guarded(click.Group):
         except Exception as exc:  # noqa: BLE001 - the one place that must catch everything
             if os.environ.get("CARDFORGE_DEBUG"):
                 raise
-            raise click.ClickException(_stray(exc)) from None
+            raise CardforgeError(_stray(exc)) from None
 
 
 def _stray(exc: BaseException) -> str:
