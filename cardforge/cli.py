@@ -85,9 +85,12 @@ def main() -> None:
                    "faces are cached as in builds. (Not build's --layout, the sheet layout.)")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="With --layout: worker processes laying out faces  [default: the machine's cores]")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="With --layout: folder of laid-out faces, shared with builds  "
+                   "[default: the configured cache, .cardforge-cache]")
 @WORKSPACE
 def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: int | None,
-         workspace: Path) -> None:
+         cache_dir: Path | None, workspace: Path) -> None:
     """Check card data: YAML, schema, deck counts and each game's rules.
 
     PATHS are game folders (cards/<game>) or folders holding them; default: the
@@ -99,8 +102,8 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: in
     """
     from cardforge.commands import lint as command
 
-    with _confined(workspace.resolve(), *(p.resolve() for p in paths)):
-        code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs)
+    with _confined(workspace.resolve(), *(p.resolve() for p in paths), cache_dir):
+        code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir)
     sys.exit(code)
 
 

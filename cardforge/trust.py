@@ -38,7 +38,7 @@ MiB = 1024 * KiB
 
 MAX_BYTES: dict[str, int] = {
     "yaml": 64 * MiB,      # the 50,000-card benchmark deck is ~15 MiB; shipped files are < 20 KiB
-    "markdown": 4 * MiB,   # a shipped rulebook is < 30 KiB
+    "markdown": 512 * KiB,  # a shipped rulebook is < 30 KiB; markdown-it's time grows fast with crafted input
     "po": 32 * MiB,        # the 10,000-card benchmark's catalogs are ~3 MiB
     "toml": 1 * MiB,       # configuration and print profiles: a few hundred bytes
     "template": 2 * MiB,   # Jinja2 templates and CSS: shipped ones are < 20 KiB
@@ -51,6 +51,10 @@ MAX_BYTES: dict[str, int] = {
     "other": 64 * MiB,     # any other file a face links to
 }
 """Largest file read, in bytes, per kind of file."""
+
+MAX_BOOK_BYTES_PER_FACE = 256 * KiB
+"""Bytes a face book (cache) may grow by per face it holds, on top of ``MAX_BYTES["cache"]``:
+ten times the ~25 KiB a Comic Creator face takes in its book (Japanese font subsets)."""
 
 MAX_YAML_NODES = 2_000_000
 """Nodes one YAML file may expand to, aliases and merge keys counted at every use.
@@ -65,6 +69,14 @@ tarot card's full-bleed art at 600 dpi (~6 MP). A 13,000 x 13,000 PNG (169 MP) i
 
 MAX_PO_ENTRIES = 200_000
 """Entries of one PO catalog: ten times the ~20,000 of the 10,000-card benchmark's."""
+
+MAX_PO_PLURAL_FORMS = 60
+"""Plural forms a PO catalog's header may declare (``nplurals``): ten times the six of Arabic."""
+
+MAX_FUZZY_COMPARISONS = 200_000
+"""Text comparisons (new texts x old translations) fuzzy matching may make when a catalog is
+merged: ten times a 20,000-entry catalog meeting one new text. Past it, only texts at the same
+file:line are matched (each comparison costs up to ~0.1 ms)."""
 
 MAX_MARKDOWN_NESTING = 30
 """List and block-quote levels in a rules file: ten times the three a rulebook uses."""
@@ -86,6 +98,10 @@ MAX_TOML_DEPTH = 32
 
 MAX_DIE_FACES = 60
 """Faces of one die: ten times a six-sided die."""
+
+MAX_ODDS_PATTERNS = 40_000
+"""Roll patterns one exact-odds computation may visit (cardforge.dice): ten times the ~4,000
+of Comic Creator's hardest cost (RUN3 RUN3) from its 13-dice late pool on a d6."""
 
 
 class Refused(Exception):

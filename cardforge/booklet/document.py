@@ -18,11 +18,12 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from cardforge.booklet import parts
+from cardforge import trust
+from cardforge.booklet import links, parts
 from cardforge.booklet.markdown import Block, load_rules, markdown
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.booklet.words import word
-from cardforge.errors import MissingFontError, RenderError
+from cardforge.errors import DataError, MissingFontError, RenderError
 from cardforge.i18n.translations import Translations
 from cardforge.model import Game
 from cardforge.render.cards import render_card_faces
@@ -45,8 +46,13 @@ class BookletHTML:
 
 
 @cache
-def _lines(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines()
+def _lines(path: Path) -> tuple[str, ...] | None:
+    """The lines of a rules file, to point at a column inside a block; None when the file
+    cannot be read again (its blocks were read moments ago: the block's line is kept)."""
+    try:
+        return tuple(trust.read_text(path, "markdown").splitlines())
+    except trust.Refused:
+        return None
 
 
 class _Writer:
@@ -64,20 +70,29 @@ class _Writer:
         self.fonts = families(self.stylesheet("booklet.css"))
 
     def inline(self, block: Block) -> Markup:
-        """The block's text in the language, filled, rendered as inline HTML with icons."""
+        """The block's text in the language, filled, rendered as inline HTML with icons.
+        Raises RenderError for a placeholder with no value or a missing glyph, DataError
+        for a refused link or image (each at the block's file and line)."""
         text = self.tr.text(block.text)
+        source = text == block.text
+        lines = _lines(block.location.path) if source else None
         try:
-            filled = fill(text, self.namespace, self.lang, block.location,
-                          _lines(block.location.path) if text == block.text else None)
+            filled = fill(text, self.namespace, self.lang, block.location, lines)
         except PlaceholderError as exc:
-            raise RenderError(f"{exc}" + ("" if text == block.text else f" (in the {self.lang} "
+            raise RenderError(f"{exc}" + ("" if source else f" (in the {self.lang} "
                               "translation of this paragraph)"), hint=exc.hint) from None
+        tokens = links.inline_tokens(filled)
+        refused = links.check(tokens, block.location, self.game.root, lines,
+                              "" if source else f" (in the {self.lang} translation)")
+        if refused:
+            raise DataError(refused, what="the rules Markdown")
         lacking = missing(filled, self.fonts)
         if lacking:
             raise MissingFontError(f"{block.location}: no font has a glyph for {describe(lacking)}"
                                    + ("" if text == block.text else f" (in the {self.lang} translation)"),
                                    hint=HINT)
-        html = markdown().renderInline(filled)
+        md = markdown()
+        html = md.renderer.render(tokens, md.options, {})
         return Markup(TOKEN_RE.sub(lambda m: self.icons.svg(m.group(1)) if self.icons.known(
             m.group(1)) else m.group(0), html))
 
@@ -142,7 +157,8 @@ def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules") ->
 
     Raises RenderError for a game without rules files, a placeholder game.yaml cannot fill
     (at its file:line:col), an unknown directive, example card or diagram, a missing
-    stylesheet.
+    stylesheet; DataError (exit 1) for a rules file or catalog that cannot be read or used
+    (at the file, and line where there is one) and for a refused link or image.
     """
     blocks = load_rules(game.root)
     if not blocks:

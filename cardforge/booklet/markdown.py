@@ -7,18 +7,30 @@ inline Markdown, soft line breaks joined) is the unit a translator translates. A
 that is exactly ``[[name]]`` or ``[[name: arguments]]`` is a *directive*: a generated part
 of the booklet (``components``, ``glossary``, ``examples: card-id, …``, ``diagram: name``),
 never translated.
+
+Rules files are untrusted (they arrive in pull requests): each is read through
+:mod:`cardforge.trust` (a regular file inside the workspace, UTF-8, at most
+``MAX_BYTES["markdown"]``), and lists and block quotes may nest at most
+:data:`~cardforge.trust.MAX_MARKDOWN_NESTING` levels. markdown-it's own nesting ceiling is set
+well above that, so it never silently drops the rest of a file; nesting deeper than the
+limit is an error at its line. Every problem is a :data:`CODE` Problem at the file.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from cardforge.problem import Location
+from cardforge import trust
+from cardforge.errors import DataError
+from cardforge.problem import Location, Problem
 
 RULES_DIR = "rules"
 """Folder of a game's rules Markdown, inside ``cards/<id>/``."""
@@ -26,13 +38,37 @@ RULES_DIR = "rules"
 DIRECTIVE_RE = re.compile(r"^\[\[([a-z][a-z0-9-]*)(?::\s*(.*?))?\s*\]\]$")
 """``[[name]]`` or ``[[name: args]]``; group 1 the name, group 2 the arguments."""
 
+CODE = "BK101"
+"""The lint code of a rules file that cannot be used (see ``cardforge explain BK101``)."""
+
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+_BLOCK_CEILING = 4 * trust.MAX_MARKDOWN_NESTING
+"""markdown-it's nesting ceiling while it reads blocks: a list level costs it two, so text
+within :data:`~cardforge.trust.MAX_MARKDOWN_NESTING` levels never reaches the ceiling
+(where markdown-it would silently skip the rest of the file)."""
+_INLINE_CEILING = 20
+"""markdown-it's nesting ceiling inside a paragraph (CommonMark's default): past it text
+stays plain text, and inline parsing time grows with it."""
+_NESTED = ("bullet_list_open", "ordered_list_open", "blockquote_open")
+_UNNESTED = ("bullet_list_close", "ordered_list_close", "blockquote_close")
 
 
 def markdown() -> MarkdownIt:
     """The parser every rules file goes through: CommonMark with raw HTML disabled (rule
-    text is data, never markup a reader's PDF viewer would run)."""
-    return MarkdownIt("commonmark", {"html": False})
+    text is data, never markup a reader's PDF viewer would run). Every link and image is
+    kept as a token, whatever its URL, so that :mod:`cardforge.booklet.links` judges each
+    one (and reports it at its line) before anything is rendered."""
+    md = MarkdownIt("commonmark", {"html": False, "maxNesting": _BLOCK_CEILING})
+    md.validateLink = lambda url: True  # type: ignore[method-assign]  # links.py decides
+    md.core.ruler.before("block", "cardforge_block_ceiling", _ceiling(_BLOCK_CEILING))
+    md.core.ruler.after("block", "cardforge_inline_ceiling", _ceiling(_INLINE_CEILING))
+    return md
+
+
+def _ceiling(level: int) -> Callable[[StateCore], None]:
+    def rule(state: StateCore) -> None:
+        state.md.options["maxNesting"] = level
+    return rule
 
 
 @dataclass(frozen=True)
@@ -72,12 +108,20 @@ def join_lines(content: str) -> str:
 
 def parse_rules(text: str, path: Path) -> list[Block]:
     """The blocks of one Markdown file, in reading order (nested lists are flattened into
-    their outer list)."""
+    their outer list). Raises :class:`~cardforge.trust.Refused` at the line where lists and
+    block quotes nest deeper than :data:`~cardforge.trust.MAX_MARKDOWN_NESTING`."""
     blocks: list[Block] = []
     pending: tuple[str, int, bool, int] | None = None  # kind, level, ordered, list id
     lists: list[tuple[bool, int]] = []
     next_list = 0
-    for token in markdown().parse(text):
+    depth = 0
+    for token in _tokens(text):
+        depth += (token.type in _NESTED) - (token.type in _UNNESTED)
+        if depth > trust.MAX_MARKDOWN_NESTING:
+            raise trust.Refused(path, f"lists and block quotes nest more than "
+                                      f"{trust.MAX_MARKDOWN_NESTING} levels deep here",
+                                "flatten the list: a rulebook needs two or three levels",
+                                line=(token.map[0] + 1) if token.map else 1)
         if token.type in ("bullet_list_open", "ordered_list_open"):
             next_list += 1
             outer = lists[0][1] if lists else next_list
@@ -94,6 +138,20 @@ def parse_rules(text: str, path: Path) -> list[Block]:
     return blocks
 
 
+def unprinted(text: str, path: Path) -> list[Location]:
+    """Where ``text`` (a rules file at ``path``) has a code block (fenced, or indented four
+    spaces): booklets print no code blocks, so their text would be lost."""
+    return [Location(path, token.map[0] + 1 if token.map else 1, 1) for token in _tokens(text)
+            if token.type in ("fence", "code_block")]
+
+
+@lru_cache(maxsize=2)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """markdown-it's tokens of a whole file, kept for the next reader of the same text (lint
+    rules and the booklet read each rules file in turn; never modified)."""
+    return tuple(markdown().parse(text))
+
+
 def _block(token: Token, pending: tuple[str, int, bool, int], path: Path) -> Block:
     kind, level, ordered, list_id = pending
     line = (token.map[0] + 1) if token.map else 1
@@ -107,12 +165,30 @@ def _block(token: Token, pending: tuple[str, int, bool, int], path: Path) -> Blo
 
 
 def rules_files(game_root: Path) -> list[Path]:
-    """The game's rules files, ``<game_root>/rules/*.md`` in name order (empty if none)."""
+    """The game's rules files, ``<game_root>/rules/*.md`` in name order (empty if none).
+    Everything so named is listed (a folder, a link, a pipe too), so that reading it
+    reports why it cannot be used instead of leaving it out in silence."""
     return sorted((game_root / RULES_DIR).glob("*.md"))
+
+
+def read_rules_file(path: Path) -> tuple[str, list[Block]]:
+    """(text, blocks) of the rules file ``path``, read through :func:`cardforge.trust.read_text`.
+    Raises :class:`~cardforge.trust.Refused` for a file that may not or cannot be read (outside
+    the workspace, not a regular file, too large, not UTF-8) or nests too deep."""
+    text = trust.read_text(path, "markdown")
+    return text, parse_rules(text, path)
 
 
 def load_rules(game_root: Path) -> list[Block]:
     """Every block of every rules file of the game at ``game_root``, file after file.
-    Raises OSError / UnicodeDecodeError for an unreadable file."""
-    return [block for path in rules_files(game_root)
-            for block in parse_rules(path.read_text(encoding="utf-8"), path)]
+    Raises DataError with a :data:`CODE` Problem at each file that cannot be used."""
+    blocks: list[Block] = []
+    problems: list[Problem] = []
+    for path in rules_files(game_root):
+        try:
+            blocks.extend(read_rules_file(path)[1])
+        except trust.Refused as exc:
+            problems.append(exc.problem(CODE))
+    if problems:
+        raise DataError(problems, what="the rules Markdown")
+    return blocks

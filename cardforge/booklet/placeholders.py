@@ -11,7 +11,7 @@ taken in the booklet's language. ``{{`` and ``}}`` stand for literal braces.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +74,7 @@ def lookup(namespace: Mapping[str, Any], name: str, lang: str) -> Any:
 
 
 def fill(text: str, namespace: Mapping[str, Any], lang: str, where: Location,
-         source_lines: list[str] | None = None) -> str:
+         source_lines: Sequence[str] | None = None) -> str:
     """``text`` with every placeholder replaced by its value (numbers as written in YAML).
 
     Raises PlaceholderError for a name with no single value, located at the placeholder
@@ -88,7 +88,7 @@ def fill(text: str, namespace: Mapping[str, Any], lang: str, where: Location,
             known = ", ".join(sorted(k for k in namespace if isinstance(k, str)))
             hint = (f"{head!r} is in game.yaml but {match.group(1)!r} is not one value there"
                     if head in namespace else f"game.yaml has no {head!r}; known names: {known}")
-            raise PlaceholderError(_locate(match.group(0), where, source_lines), match.group(1),
+            raise PlaceholderError(locate(match.group(0), where, source_lines), match.group(1),
                                    hint) from None
         if isinstance(value, bool):
             return "yes" if value else "no"
@@ -98,8 +98,9 @@ def fill(text: str, namespace: Mapping[str, Any], lang: str, where: Location,
     return filled.replace("\x00", "{").replace("\x01", "}")
 
 
-def _locate(needle: str, where: Location, lines: list[str] | None) -> Location:
-    """The first occurrence of ``needle`` on or after ``where``'s line, else ``where``."""
+def locate(needle: str, where: Location, lines: Sequence[str] | None) -> Location:
+    """The first occurrence of ``needle`` on ``where``'s line or the 40 after it, in the
+    file's ``lines`` (1-based line and column), else ``where``."""
     for offset, line in enumerate((lines or [])[where.line - 1:where.line + 40]):
         col = line.find(needle)
         if col >= 0:

@@ -37,8 +37,9 @@ def needs(planned: Planned) -> str:
 
 def update_game(folder: Path, spec: GameSpec) -> list[Planned]:
     """Bring the catalogs of the game at ``folder`` up to date; return the files written.
-    Raises DataError when the game's files do not load, OSError when a catalog cannot be
-    written."""
+    Raises DataError when the game's files do not load, a rules file or catalog cannot be
+    read (at that file), or a catalog's folder leads out of the workspace; OSError when a
+    catalog cannot be written."""
     loaded = load_game(folder, spec)
     errors = [p for p in loaded.problems if p.severity is Severity.ERROR]
     if errors or loaded.game is None:

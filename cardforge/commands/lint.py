@@ -22,15 +22,16 @@ from cardforge.workspace import find_game_dirs, load_game
 
 
 def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
-            jobs: int | None = None) -> tuple[list[Problem], dict]:
+            jobs: int | None = None, cache_dir: Path | None = None) -> tuple[list[Problem], dict]:
     """Lint every game under ``paths`` (default: the configured cards folder).
 
     With ``layout`` (or ``lint-layout = true`` in the configuration) the rules that lay faces
     out run too, the faces the configured cache lacks laid out in ``jobs`` worker
-    processes (default: the machine's cores). Returns (Problems sorted by place, the rule
+    processes (default: the machine's cores), in ``cache_dir`` when given (else the
+    configured cache). Returns (Problems sorted by place, the rule
     table used). Raises ConfigError for bad configuration or a folder with no known game.
     """
-    config = load_config(workspace)
+    config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
     specs = discover()
     rules = all_rules(specs.values())
     options = LayoutOptions(workspace, config.cache, jobs or os.cpu_count() or 1) \
@@ -43,9 +44,9 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
 
 
 def run(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path, layout: bool = False,
-        jobs: int | None = None) -> int:
+        jobs: int | None = None, cache_dir: Path | None = None) -> int:
     """Print the report in ``fmt`` to stdout and a one-line summary to stderr; return the exit code."""
-    problems, rules = collect(paths, workspace, layout, jobs)
+    problems, rules = collect(paths, workspace, layout, jobs, cache_dir)
     report = render(fmt, problems, workspace, rules)
     if report:
         click.echo(report)

@@ -9,14 +9,18 @@ Merging (:func:`merge`) is Babel's ``Catalog.update``: a unit whose text is unch
 its translation; a unit whose text changed a little gets the old translation marked
 *fuzzy* (with the old msgid kept as ``#| msgid``); a unit Babel cannot match by text but
 that sits where an old entry sat (same file and line) is marked fuzzy the same way; what no
-unit matches is dropped. Then every unit with an inline YAML text in the language takes
+unit matches is dropped. Babel compares every new text with every old translation, so when
+that would be more than :data:`~cardforge.trust.MAX_FUZZY_COMPARISONS` comparisons (a
+crafted catalog of 200,000 look-alike entries would take hours) only the match by place
+is made. Then every unit with an inline YAML text in the language takes
 that text, not fuzzy (the YAML is where the designer edits).
+
+Reading a catalog (and what is refused) is :mod:`cardforge.i18n.po`'s.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -24,13 +28,17 @@ from functools import cache, cached_property, partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po, write_po
 
+from cardforge import trust
 from cardforge.atomic import write_atomically
 from cardforge.errors import DataError
+from cardforge.i18n.po import CODE, present, read_catalog, render
 from cardforge.i18n.units import DOMAINS, Unit, extract, target_languages
 from cardforge.model import Game
 from cardforge.problem import Location, Problem
+
+__all__ = ["CODE", "LOCALE_DIR", "Planned", "merge", "plan", "po_path", "pot_path", "read_catalog",
+           "render", "template", "write"]
 
 LOCALE_DIR = "locale"
 """Folder of a game's catalogs, inside ``cards/<id>/``."""
@@ -47,21 +55,6 @@ def po_path(game_root: Path, lang: str, domain: str) -> Path:
 def pot_path(game_root: Path, domain: str) -> Path:
     """``<game_root>/locale/<domain>.pot``."""
     return game_root / LOCALE_DIR / f"{domain}.pot"
-
-
-def read_catalog(path: Path, lang: str | None) -> Catalog:
-    """The catalog at ``path`` (messages keep their ``lineno``). Raises DataError naming the
-    file and line for a PO file Babel cannot parse, OSError for an unreadable one."""
-    from babel.messages.pofile import PoFileError
-
-    try:
-        with path.open("rb") as handle:
-            return read_po(handle, locale=lang, abort_invalid=True)
-    except PoFileError as exc:
-        line = int(getattr(exc, "lineno", 0) or 0) + 1  # Babel counts error lines from 0
-        raise DataError([Problem(Location(path, line, 1), "TR100", f"unreadable catalog: {exc}",
-                                 hint="fix the PO syntax, or delete the file and run "
-                                      "`cardforge i18n update`")], what=str(path)) from None
 
 
 def template(game: Game, domain: str, units: list[Unit]) -> Catalog:
@@ -96,7 +89,10 @@ def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Ca
     for message in old or ():
         if message.id:
             merged[message.id] = _copy(message)
-    merged.update(copy.deepcopy(pot), update_creation_date=False)  # update() writes into its template
+    unmatched = sum(1 for message in pot if message.id and message.id not in merged)
+    candidates = sum(1 for message in merged if message.id and message.string)
+    merged.update(copy.deepcopy(pot), update_creation_date=False,  # update() writes into its template
+                  no_fuzzy_matching=unmatched * candidates > trust.MAX_FUZZY_COMPARISONS)
     _fuzzy_by_location(merged)
     merged.obsolete.clear()
     inline = {unit.msgid: unit.inline[lang] for unit in units if lang in unit.inline}
@@ -130,13 +126,6 @@ def _fuzzy_by_location(catalog: Catalog) -> None:
             message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
 
 
-def render(catalog: Catalog) -> bytes:
-    """The PO (or POT) text of ``catalog``: UTF-8, previous msgids kept, no obsolete ones."""
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, ignore_obsolete=True, include_previous=True)
-    return buffer.getvalue()
-
-
 @dataclass
 class Planned:
     """One catalog file: ``path``, ``lang`` (None for the template), its ``domain``, what is
@@ -167,19 +156,30 @@ def _same_text(po: bytes) -> bytes:
 
 def plan(game: Game) -> list[Planned]:
     """Every catalog file of ``game`` with its merged contents: per domain the template,
-    then each target language. Raises DataError for an unreadable PO file."""
+    then each target language. Raises DataError with a Problem at each catalog that cannot
+    be read (all of them, not only the first) or each rules file that cannot be."""
     units = extract(game)
     planned: list[Planned] = []
+    problems: list[Problem] = []
+
+    def read(path: Path, lang: str | None) -> Catalog | None:
+        try:
+            return read_catalog(path, lang) if present(path) else None
+        except DataError as exc:
+            problems.extend(exc.problems)
+            return None
+
     for domain in DOMAINS:
         pot = cache(partial(template, game, domain, units[domain]))
         tpath = pot_path(game.root, domain)
-        planned.append(Planned(tpath, None, domain, read_catalog(tpath, None) if tpath.is_file() else None,
-                               pot))
+        planned.append(Planned(tpath, None, domain, read(tpath, None), pot))
         for lang in target_languages(game):
             path = po_path(game.root, lang, domain)
-            old = read_catalog(path, lang) if path.is_file() else None
+            old = read(path, lang)
             planned.append(Planned(path, lang, domain, old,
                                    partial(_merged, old, pot, lang, units[domain])))
+    if problems:
+        raise DataError(problems, what=f"{game.id}'s locale folder")
     return planned
 
 
@@ -188,7 +188,18 @@ def _merged(old: Catalog | None, pot: Callable[[], Catalog], lang: str, units: l
 
 
 def write(planned: Planned) -> None:
-    """Write ``planned.new`` to its path atomically, dated now. Raises OSError."""
+    """Write ``planned.new`` to its path atomically, dated now. Raises DataError when the
+    catalog's folder leads out of the workspace (a linked ``locale`` folder), OSError when
+    the file cannot be written."""
+    folder = planned.path.parent
+    while not (folder.is_symlink() or folder.exists()) and folder != folder.parent:
+        folder = folder.parent  # the nearest folder that is there (a new language has none)
+    try:
+        trust.resolve(folder)
+    except trust.Refused as exc:
+        raise DataError([Problem(Location(planned.path), CODE, f"cannot write the catalog: its "
+                                 f"folder {folder}: {exc.reason}", hint=exc.hint)],
+                        what=str(planned.path)) from None
     now = datetime.now(UTC)
     if planned.lang is None:
         planned.new.creation_date = now

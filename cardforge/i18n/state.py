@@ -5,23 +5,28 @@ Both are computed once per loaded game (the TR rules share them) and read only h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from cardforge import trust
 from cardforge.errors import DataError
 from cardforge.i18n.catalogs import Planned, plan
 from cardforge.model import Game
 from cardforge.problem import Location, Problem
+
+REPORTED_PER_FILE = 100
+"""Problems one rule reports in one file at most (the last says how many more there are):
+a catalog of 200,000 untranslated entries gets a readable report, not 200,000 lines."""
 
 
 @dataclass
 class CatalogState:
     """``planned``: every catalog file with its contents on disk (``old``) and after an
     update (``new``); ``unreadable``: Problems for PO files that could not be parsed (then
-    ``planned`` is empty)."""
+    ``planned`` is empty): catalogs and rules files that cannot be read or parsed."""
 
     planned: list[Planned]
     unreadable: list[Problem] = field(default_factory=list)
@@ -43,7 +48,12 @@ class CatalogState:
         ``"msgstr"`` the line its translation starts on."""
         line = message.lineno or 1
         if part == "msgstr":
-            lines = self._lines.setdefault(path, path.read_text(encoding="utf-8").splitlines())
+            if path not in self._lines:
+                try:
+                    self._lines[path] = trust.read_text(path, "po").splitlines()
+                except trust.Refused:  # read moments ago; if it changed since, keep the msgid line
+                    self._lines[path] = []
+            lines = self._lines[path]
             line = next((n for n in range(line, len(lines) + 1)
                          if lines[n - 1].startswith("msgstr")), line)
         return Location(path, line, 1)
@@ -62,6 +72,28 @@ def state(game: Game) -> CatalogState:
         found = CatalogState([], unreadable=exc.problems)
     _memo[:] = [(game, found)]
     return found
+
+
+def capped(problems: Iterable[Problem], limit: int = REPORTED_PER_FILE) -> Iterator[Problem]:
+    """``problems`` with at most ``limit`` per file: the first ``limit`` of each file in
+    order, the last of them ending with ``... and N more in this file`` when more were
+    left out."""
+    kept: dict[Path, int] = {}
+    held: dict[Path, Problem] = {}
+    more: dict[Path, int] = {}
+    for problem in problems:
+        count = kept.get(problem.path, 0)
+        if count < limit - 1:
+            kept[problem.path] = count + 1
+            yield problem
+        elif count == limit - 1:
+            kept[problem.path] = limit
+            held[problem.path] = problem
+        else:
+            more[problem.path] = more.get(problem.path, 0) + 1
+    for path, last in held.items():
+        extra = more.get(path, 0)
+        yield replace(last, message=f"{last.message} ... and {extra:,} more in this file") if extra else last
 
 
 def messages(catalog: Catalog) -> list[Message]:

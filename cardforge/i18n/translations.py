@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 
 def catalog_paths(game_root: Path, lang: str) -> list[Path]:
-    """``<game_root>/locale/<lang>/LC_MESSAGES/*.po``, sorted (empty if none)."""
+    """``<game_root>/locale/<lang>/LC_MESSAGES/*.po``, sorted (empty if none); anything so
+    named is listed (a folder or a link too), so reading it reports why it cannot be used."""
     return sorted((game_root / LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po"))
 
 
@@ -40,8 +41,9 @@ class Translations:
 
     @classmethod
     def load(cls, game_root: Path, lang: str, source: str) -> Translations:
-        """Read every catalog of ``lang`` (none for the source language itself).
-        Raises DataError (file and line) for a broken catalog, OSError for an unreadable one."""
+        """Read every catalog of ``lang`` (none for the source language itself) through
+        :func:`cardforge.i18n.po.read_catalog`. Raises DataError (a TR100 Problem at the file
+        and line) for a catalog that cannot be read or parsed."""
         found = cls(lang, source)
         if lang == source:
             return found

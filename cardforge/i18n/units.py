@@ -96,7 +96,8 @@ def _yaml_units(doc: Document, source: str) -> Iterator[Unit]:
 def extract(game: Game) -> dict[str, list[Unit]]:
     """Domain → its units, in reading order (rules files in name order; game.yaml, then the
     card files, then the dice files). Repeated texts are merged into the first unit.
-    Raises OSError / UnicodeDecodeError for an unreadable rules file."""
+    Raises DataError (a BK101 Problem at each file) for a rules file that cannot be read or
+    nests too deep."""
     source = game.source_language
     found: dict[str, dict[str, Unit]] = {domain: {} for domain in DOMAINS}
 

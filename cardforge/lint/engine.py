@@ -8,14 +8,23 @@ severities (``cardforge.config.Config``): a rule's Problems are at most as sever
 rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
 codes for Problems that belong to it. Rules that read laid-out faces (``NEEDS_LAYOUT``)
 run only when ``layout`` options are given (:mod:`cardforge.lint.layout`).
+
+A rule that meets a file it cannot use (a rules file or catalog that is a folder, a link
+out of the workspace, not UTF-8…) reports that file, not itself: a
+:class:`~cardforge.errors.DataError` it raises adds its Problems, a
+:class:`~cardforge.trust.Refused` becomes an error at the refused file under the rule's
+code. One bad file read by several rules is reported once. Any other exception is a bug in
+the rule, reported as CF000.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 
+from cardforge import trust
 from cardforge.config import Config
+from cardforge.errors import DataError
 from cardforge.lint.layout import LayoutOptions, using
 from cardforge.lint.rule import Rule
 from cardforge.model import Game
@@ -43,9 +52,12 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     """All Problems for one loaded game, configured and sorted by file, line and column.
 
     Rules that need laid-out faces run only with ``layout`` (workspace, face cache, jobs).
-    A rule that raises is reported as CF000 naming the rule, instead of crashing the run.
+    A rule that meets an unusable file reports it at the file (an error, whatever the
+    rule's default severity), once however many rules met it; a rule that raises anything
+    else is reported as CF000 naming the rule, instead of crashing the run.
     """
     problems = list(loaded.problems)
+    refused: list[Problem] = []  # files rules could not read, at the file
     game = loaded.game
     complete = not loaded.problems  # deck and game rules need every card to have loaded
     if game is not None:
@@ -59,22 +71,43 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
             try:
                 with using(layout) if layout is not None else nullcontext():
                     problems.extend(_run(rule, game))
+            except DataError as exc:  # a file the rule read is bad: report the file
+                problems.extend(exc.problems)
+            except trust.Refused as exc:
+                refused.append(exc.problem(rule.code))
             except Exception as exc:  # a rule bug must not hide the other rules' findings
                 problems.append(Problem(Location(game.root / "game.yaml"), INTERNAL,
                                         f"rule {rule.code} failed: {type(exc).__name__}: {exc}",
                                         hint="this is a bug in the rule; please report it"))
     ignored = _ignored_by_card(game)
     result = []
-    for problem in problems:
+    for problem, forced in _unique(problems, refused):
         if problem.code != INTERNAL and not config.selects(problem.code):
             continue
         if problem.card and problem.code in ignored.get(problem.card, set()):
             continue
         default = problem.severity
-        if problem.code in rules and _RANK[rules[problem.code].severity] < _RANK[default]:
+        if not forced and problem.code in rules and _RANK[rules[problem.code].severity] < _RANK[default]:
             default = rules[problem.code].severity  # a warning-level rule never yields errors
         result.append(problem.with_severity(config.severity_for(problem.code, default)))
     return sorted(result, key=Problem.sort_key)
+
+
+def _unique(problems: list[Problem], refused: list[Problem]) -> Iterator[tuple[Problem, bool]]:
+    """(Problem, whether it is a refused file) for each Problem once: a Problem reported
+    again (one bad file read by several rules) is left out, and so is a refusal any rule
+    already reported at the same place with the same words."""
+    seen: set[tuple[Location, str, str]] = set()
+    for problem in problems:
+        key = (problem.location, problem.code, problem.message)
+        if key not in seen:
+            seen.add(key)
+            yield problem, False
+    said = {(location, message) for location, _, message in seen}
+    for problem in refused:
+        if (problem.location, problem.message) not in said:
+            said.add((problem.location, problem.message))
+            yield problem, True
 
 
 def _ignored_by_card(game: Game | None) -> dict[str, set[str]]:

@@ -7,6 +7,7 @@ they are inside it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -18,8 +19,10 @@ FORMATS = ("text", "json", "github", "sarif")
 
 
 def _rel(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` when inside it, as written: links are not followed, so a
+    link that leads out of the workspace (or loops) is reported where it stands."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
     except ValueError:
         return path.as_posix()
 

@@ -3,8 +3,9 @@
 Every language of game.yaml's ``languages`` other than ``source_language`` has catalogs in
 ``cards/<game>/locale/<lang>/LC_MESSAGES/`` (``rules.po``, ``cards.po``). An entry whose
 ``msgstr`` is empty is printed in the source language, so the booklet or card mixes two
-languages. Reported at the entry's ``msgid`` line in the .po file, per language. Catalogs
-that cannot be parsed are reported here too, at the line Babel stopped.
+languages. Reported at the entry's ``msgid`` line in the .po file, per language, at most
+100 per file (the last says how many more there are). Catalogs that cannot be read or
+parsed are TR100's.
 
 Passing (``locale/en/LC_MESSAGES/rules.po``)::
 
@@ -19,7 +20,7 @@ Failing (no translation)::
 
 from collections.abc import Iterator
 
-from cardforge.i18n.state import source_ref, state
+from cardforge.i18n.state import capped, source_ref, state
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -30,9 +31,13 @@ SEVERITY = "warning"
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
-    """Yield a Problem at each empty translation of every catalog on disk."""
+    """Yield a Problem at each empty translation of every catalog on disk. At most
+    ``REPORTED_PER_FILE`` per file (see :func:`cardforge.i18n.state.capped`)."""
+    return capped(_check(game))
+
+
+def _check(game: Game) -> Iterator[Problem]:
     found = state(game)
-    yield from found.unreadable
     for planned, message in found.entries():
         if not message.string:
             yield Problem(found.entry_location(planned.path, message), CODE,

@@ -20,7 +20,7 @@ Failing (the source changed; the translation waits for review)::
 
 from collections.abc import Iterator
 
-from cardforge.i18n.state import source_ref, state
+from cardforge.i18n.state import capped, source_ref, state
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -31,7 +31,12 @@ SEVERITY = "warning"
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
-    """Yield a Problem at each fuzzy translated entry of every catalog on disk."""
+    """Yield a Problem at each fuzzy translated entry of every catalog on disk. At most
+    ``REPORTED_PER_FILE`` per file (see :func:`cardforge.i18n.state.capped`)."""
+    return capped(_check(game))
+
+
+def _check(game: Game) -> Iterator[Problem]:
     found = state(game)
     for planned, message in found.entries():
         if message.string and message.fuzzy:

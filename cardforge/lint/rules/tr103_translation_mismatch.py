@@ -22,7 +22,7 @@ Failing (a typed number instead of the placeholder)::
 from collections.abc import Iterator
 
 from cardforge.i18n.checks import differences
-from cardforge.i18n.state import source_ref, state
+from cardforge.i18n.state import capped, source_ref, state
 from cardforge.i18n.units import localized_mappings
 from cardforge.model import Game
 from cardforge.problem import Problem
@@ -36,7 +36,12 @@ HINT = "keep placeholders, digits, :icon: tokens and Markdown markers as in the 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem for each translation that differs from its source in what must carry
-    over: inline YAML translations first, then catalog entries not mirroring them."""
+    over: inline YAML translations first, then catalog entries not mirroring them. At most
+    ``REPORTED_PER_FILE`` per file (see :func:`cardforge.i18n.state.capped`)."""
+    return capped(_check(game))
+
+
+def _check(game: Game) -> Iterator[Problem]:
     source = game.source_language
     inline: set[tuple[str, str, str]] = set()  # (lang, source text, translation) seen in YAML
     for doc in (game.manifest, *game.documents, *game.dice_documents):

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from babel.messages.catalog import Message
 
 from cardforge.i18n.catalogs import Planned
-from cardforge.i18n.state import CatalogState, messages, place, source_ref, state
+from cardforge.i18n.state import CatalogState, capped, messages, place, source_ref, state
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -39,7 +39,12 @@ HINT = "run `cardforge i18n update`, then translate what it marks"
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
-    """Yield a Problem for each change an update would make to a language's catalogs."""
+    """Yield a Problem for each change an update would make to a language's catalogs. At most
+    ``REPORTED_PER_FILE`` per file (see :func:`cardforge.i18n.state.capped`)."""
+    return capped(_check(game))
+
+
+def _check(game: Game) -> Iterator[Problem]:
     catalogs = state(game)
     for planned in catalogs.planned:
         if planned.lang is None:

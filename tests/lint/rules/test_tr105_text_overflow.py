@@ -160,13 +160,13 @@ def test_a_face_that_cannot_be_laid_out_is_a_problem_not_a_crash(tmp_path, cache
 
 def test_lint_layout_on_the_command_line_and_in_the_configuration(tmp_path, cache):
     ws = workspace(tmp_path, "fail_overflow_name.yaml")
-    (ws / "cardforge.toml").write_text(f'cache = "{cache}"\n', encoding="utf-8")
-    plain = CliRunner().invoke(main, ["lint", "-w", str(ws)])
+    shared = ["--cache-dir", str(cache)]  # a cache outside the workspace: named on the command line
+    plain = CliRunner().invoke(main, ["lint", "-w", str(ws), *shared])
     assert "TR105" not in plain.output
-    asked = CliRunner().invoke(main, ["lint", "--layout", "-j", "1", "-w", str(ws)])
+    asked = CliRunner().invoke(main, ["lint", "--layout", "-j", "1", "-w", str(ws), *shared])
     assert "cards.yaml:6:11: TR105 card speed-lines: name (en) overflows" in asked.output
-    (ws / "cardforge.toml").write_text(f'cache = "{cache}"\nlint-layout = true\n', encoding="utf-8")
-    configured = CliRunner().invoke(main, ["lint", "-w", str(ws)])
+    (ws / "cardforge.toml").write_text("lint-layout = true\n", encoding="utf-8")
+    configured = CliRunner().invoke(main, ["lint", "-w", str(ws), *shared])
     assert "TR105" in configured.output and "Traceback" not in configured.output
     assert "--layout" in CliRunner().invoke(main, ["lint", "--help"]).output
 
