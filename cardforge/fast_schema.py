@@ -14,8 +14,11 @@ array but ``type`` and ``items``, and nothing it applies to the whole file (``if
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
+from datetime import date, datetime
+from itertools import islice
 from typing import Any
 
 from referencing import Registry
@@ -29,6 +32,7 @@ except ImportError:  # pragma: no cover - a dependency; without it every check i
 
 CARDS = "cards"
 _ATOMS = frozenset({str, int, bool, type(None)})
+_INT64 = 2 ** 63
 _NOTES = frozenset({"title", "description", "$comment", "examples", "default", "deprecated",
                     "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$defs"})
 _OBJECT_ONLY = _NOTES | {"type", "required", "dependentRequired", "minProperties",
@@ -39,13 +43,15 @@ _CARDS_ONLY = _NOTES | {"type", "items"}
 
 
 def plain_json(data: Any) -> bool:
-    """True if ``data`` is made only of dicts with string keys, lists, strings, integers,
-    booleans, None and finite floats (what both validators read alike)."""
+    """True if ``data`` is made only of dicts with string keys, lists, strings, 64-bit
+    integers, booleans, None and finite floats (what both validators read alike)."""
     stack = [data]
     while stack:
         item = stack.pop()
         kind = type(item)
         if kind in _ATOMS:
+            if kind is int and not -_INT64 <= item < _INT64:
+                return False  # jsonschema-rs finds 60**3000 valid under "maximum": 10
             continue
         if kind is dict:
             if not all(type(key) is str for key in item):
@@ -56,6 +62,42 @@ def plain_json(data: Any) -> bool:
         elif kind is not float or not math.isfinite(item):
             return False
     return True
+
+
+SHOWN_CHARS = 200
+"""Longest value :func:`shown` writes out in full, in characters."""
+
+
+def shown(value: Any) -> str:
+    """``value`` for a message: JSON (as before, ``"text"``, ``[1, 2]``), but a YAML date or
+    timestamp as ``the date 2024-01-01``, binary data, a number too long to print and keys
+    that are not text in words, and anything longer than :data:`SHOWN_CHARS` cut short."""
+    if isinstance(value, datetime):
+        return f"the timestamp {value.isoformat(sep=' ')}"
+    if isinstance(value, date):
+        return f"the date {value.isoformat()}"
+    if isinstance(value, bytes | bytearray):
+        return f"binary data ({len(value)} bytes)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a whole number of {value.bit_length()} bits"
+    text = json.dumps(_plain(value, 0), ensure_ascii=False)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+
+
+def _plain(value: Any, depth: int) -> Any:
+    """``value`` with everything JSON cannot write made into text, keeping no more than a
+    message can show (its first 100 entries, 100 levels: each is over 200 characters)."""
+    kind = type(value)
+    if kind in _ATOMS or kind is float:
+        return value if kind is not int or value.bit_length() <= 200 else shown(value)
+    if depth > 100:
+        return "…"
+    if isinstance(value, dict):
+        return {key if isinstance(key, str) else shown(key): _plain(item, depth + 1)
+                for key, item in islice(value.items(), 100)}
+    if isinstance(value, list | tuple):
+        return [_plain(item, depth + 1) for item in islice(value, 100)]
+    return shown(value) if isinstance(value, date | bytes | bytearray) else str(value)
 
 
 def _no_retrieval(uri: str) -> Any:

@@ -5,6 +5,12 @@ PyYAML's composer gives nodes with marks; we walk the node tree ourselves so tha
 mapping keys and list indexes, like a JSON Pointer), and (2) duplicate keys, which PyYAML
 silently resolves to the last one, become Problems (code CF002). Syntax errors become a
 Problem with code CF001 at the parser's mark. Only the safe YAML subset is constructed.
+
+Files are untrusted (docs/security.md): :func:`load_yaml` reads through
+:mod:`cardforge.trust`, and a file is counted as it is composed (:mod:`cardforge.yaml_limits`:
+aliases and merge keys at every use, nesting depth) before any data is built, so an alias
+bomb or a recursive alias is a CF001 Problem, never exhausted memory. Turning nodes into
+data lives in :mod:`cardforge.yaml_walk`.
 """
 
 from __future__ import annotations
@@ -17,8 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+import yaml.reader
 
+from cardforge import trust, yaml_limits
 from cardforge.problem import Location, Problem
+from cardforge.yaml_walk import DUPLICATE_KEY, YAML_SYNTAX, LoadError, Walker, mark_location
 
 try:  # the C parser is ~10x faster; the pure-Python one behaves the same
     _Loader: type = yaml.CSafeLoader
@@ -27,17 +36,8 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 
 Pointer = tuple[str | int, ...]
 
-YAML_SYNTAX = "CF001"
-DUPLICATE_KEY = "CF002"
-_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
-
-
-class LoadError(Exception):
-    """A file could not be loaded; ``problems`` say where and why (CF001 / CF002)."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(f"{p.location}: {p.message}" for p in problems))
-        self.problems = problems
+__all__ = ["DUPLICATE_KEY", "YAML_SYNTAX", "Document", "LoadError", "Pointer", "iter_pointers",
+           "load_yaml", "loads"]
 
 
 @dataclass
@@ -105,88 +105,6 @@ class Document:
         return start
 
 
-def _loc(path: Path, mark: yaml.Mark) -> Location:
-    return Location(path, mark.line + 1, mark.column + 1)
-
-
-_STR = "tag:yaml.org,2002:str"
-_SCALARS = frozenset(f"tag:yaml.org,2002:{name}"
-                     for name in ("null", "bool", "int", "float", "timestamp", "binary"))
-"""Scalar tags whose value is immutable and depends on the scalar's text alone."""
-
-
-class _Walker:
-    """Turns a composed node tree into plain data, filling a Document's maps."""
-
-    def __init__(self, doc: Document, loader: Any) -> None:
-        self.doc = doc
-        self.loader = loader
-        self.problems: list[Problem] = []
-        self._constructed: dict[tuple[str, str], Any] = {}  # (tag, text) → value
-
-    def build(self, node: yaml.Node, pointer: Pointer, depth: int = 0) -> Any:
-        """Plain data for ``node`` at ``pointer``, recording locations. Raises LoadError."""
-        mark = node.start_mark
-        self.doc.values[pointer] = (mark.line + 1, mark.column + 1)
-        if depth > 200:
-            raise LoadError([Problem(self.doc.locate(*pointer), YAML_SYNTAX,
-                                     "YAML nests too deeply (recursive alias?)")])
-        if isinstance(node, yaml.ScalarNode):
-            if node.style in ("'", '"') and mark.line == node.end_mark.line:
-                self.doc.quoted.add(pointer)
-            return self._scalar(node)
-        if node.tag not in _PLAIN_TAGS:
-            raise LoadError([Problem(self.doc.locate(*pointer), YAML_SYNTAX,
-                                     f"YAML tag {node.tag!r} is not allowed",
-                                     hint="card data is plain YAML: remove the !! tag")])
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, pointer, depth)
-        return [self.build(item, (*pointer, i), depth + 1) for i, item in enumerate(node.value)]
-
-    def _scalar(self, node: yaml.ScalarNode) -> Any:
-        """A scalar's value as PyYAML's safe constructor makes it, each distinct (tag, text)
-        constructed once; other tags go to the constructor (which refuses unknown ones)."""
-        tag = node.tag
-        if tag == _STR:
-            return node.value
-        if tag not in _SCALARS:
-            return self.loader.construct_object(node, deep=True)
-        memo = (tag, node.value)
-        if memo not in self._constructed:
-            self._constructed[memo] = self.loader.construct_object(node, deep=True)
-        return self._constructed[memo]
-
-    def _mapping(self, node: yaml.MappingNode, pointer: Pointer, depth: int) -> dict[Any, Any]:
-        self.loader.flatten_mapping(node)  # resolves YAML merge keys (<<)
-        out: dict[Any, Any] = {}
-        first_seen: dict[Any, int] = {}  # key → its line
-        for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode):
-                key = self._scalar(key_node)
-            else:
-                key = self.loader.construct_object(key_node, deep=True)
-            mark = key_node.start_mark
-            key_at = (mark.line + 1, mark.column + 1)
-            try:
-                hash(key)
-            except TypeError:
-                self.problems.append(Problem(Location(self.doc.path, *key_at), YAML_SYNTAX,
-                                             "a mapping key must be a scalar",
-                                             hint="write keys as plain words, e.g. `name:`"))
-                continue
-            if key in first_seen:
-                self.problems.append(Problem(
-                    Location(self.doc.path, *key_at), DUPLICATE_KEY,
-                    f"duplicate key {key!r} (first defined at line {first_seen[key]})",
-                    hint="YAML keeps only the last value; delete or rename one of them"))
-                continue
-            first_seen[key] = key_at[0]
-            child = (*pointer, key)
-            self.doc.keys[child] = key_at
-            out[key] = self.build(value_node, child, depth + 1)
-        return out
-
-
 @contextmanager
 def _gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector: building a large file's data and source map
@@ -201,13 +119,18 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _walk(loader: Any, doc: Document) -> Any:
+def _walk(loader: Any, doc: Document, text: str) -> Any:
     """Compose the document's nodes and turn them into data (None for an empty document),
-    filling ``doc``'s maps; the node tree is freed on return. Raises LoadError."""
-    node = loader.get_single_node()
+    filling ``doc``'s maps; the node tree is freed on return. A file that may use aliases
+    or be large is composed by :func:`cardforge.yaml_limits.compose`, which counts it.
+    Raises LoadError, yaml_limits.Exceeded and yaml.YAMLError."""
+    if _Loader is getattr(yaml, "CSafeLoader", None) and yaml_limits.surely_small(text):
+        node = loader.get_single_node()
+    else:
+        node = yaml_limits.compose(loader)
     if node is None:
         return None
-    walker = _Walker(doc, loader)
+    walker = Walker(doc, loader, merges="<<" in text)
     data = walker.build(node, ())
     if walker.problems:
         raise LoadError(walker.problems)
@@ -217,28 +140,49 @@ def _walk(loader: Any, doc: Document) -> Any:
 def loads(text: str, path: Path) -> Document:
     """Parse YAML ``text`` (as if read from ``path``) into a :class:`Document`.
 
-    Raises :class:`LoadError` with CF001 (syntax) or CF002 (duplicate key) Problems.
+    Raises :class:`LoadError` with CF001 (syntax, a value its tag cannot read, or a file
+    past a limit of :mod:`cardforge.yaml_limits`) or CF002 (duplicate key) Problems.
     An empty file gives ``data = None``.
     """
     doc = Document(path=path, data=None, lines=text.splitlines())
-    loader = _Loader(text)
+    loader = None
     try:
+        loader = _Loader(text)
         with _gc_paused():
-            doc.data = _walk(loader, doc)
+            doc.data = _walk(loader, doc, text)
+    except yaml_limits.Exceeded as exc:
+        raise LoadError([Problem(mark_location(path, exc.mark), YAML_SYNTAX, exc.message,
+                                 hint=exc.hint)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        loc = _loc(path, mark) if mark else Location(path)
+        loc = mark_location(path, mark) if mark else Location(path)
         message = " ".join(str(m) for m in (exc.context, exc.problem) if m) or "invalid YAML"
         if exc.context_mark and mark and exc.context_mark.line != mark.line:
             message += f" (the construct began at line {exc.context_mark.line + 1}, " \
                        f"column {exc.context_mark.column + 1})"
         raise LoadError([Problem(loc, YAML_SYNTAX, f"YAML syntax: {message}",
                                  hint=_syntax_hint(message))]) from None
-    except yaml.YAMLError as exc:  # e.g. a character YAML does not allow
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        raise LoadError([Problem(_at_offset(path, text, exc.position), YAML_SYNTAX,
+                                 f"YAML: the character U+{char:04X} is not allowed",
+                                 hint="remove it, or write it as an escape in a double-quoted "
+                                      "string")]) from None
+    except (yaml.YAMLError, UnicodeError, RecursionError) as exc:
         raise LoadError([Problem(Location(path), YAML_SYNTAX, f"YAML: {exc}")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return doc
+
+
+def _at_offset(path: Path, text: str, offset: int) -> Location:
+    """Location of the reader's ``offset`` (0-based) in ``text``: a character index for the
+    Python reader, a UTF-8 byte index for libyaml's."""
+    if _Loader is getattr(yaml, "CSafeLoader", None):
+        offset = len(text.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "ignore"))
+    before = text[:offset]
+    return Location(path, before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1)
 
 
 def _syntax_hint(message: str) -> str:
@@ -248,23 +192,26 @@ def _syntax_hint(message: str) -> str:
         return "a value containing ': ' must be quoted"
     if "could not find expected ':'" in message:
         return "each line of a mapping needs `key: value`; check the line above"
+    if "anchor" in message or "alias" in message:
+        return "define each &anchor once, before the *aliases that use it"
+    if "maximum nesting depth" in message:
+        return "flatten the structure; card data nests a few levels"
     return "check the indentation and quoting around this position"
 
 
 def load_yaml(path: Path) -> Document:
-    """Read and parse the YAML file at ``path``; see :func:`loads` for errors.
+    """Read ``path`` through the trust boundary (:func:`cardforge.trust.read_text`: a
+    regular UTF-8 file inside the workspace, a byte-order mark dropped) and parse it; see
+    :func:`loads` for errors.
 
-    Raises :class:`LoadError` (CF001) when the file cannot be read or is not UTF-8.
+    Raises :class:`LoadError` (CF001 at the file, or at the first byte that is not UTF-8)
+    when the file is refused: outside the workspace, not a regular file, too large, a
+    symlink loop, UTF-16 or not UTF-8.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise LoadError([Problem(Location(path), YAML_SYNTAX,
-                                 f"not UTF-8 text (byte {exc.start})",
-                                 hint="save the file as UTF-8")]) from None
-    except OSError as exc:
-        raise LoadError([Problem(Location(path), YAML_SYNTAX,
-                                 f"cannot read: {exc.strerror}")]) from None
+        text = trust.read_text(path, "yaml")
+    except trust.Refused as refused:
+        raise LoadError([refused.problem(YAML_SYNTAX)]) from None
     return loads(text, path)
 
 

@@ -63,6 +63,10 @@ The 10,000-card benchmark deck has ~200,000; a 1 KiB alias bomb expands to 10^10
 MAX_YAML_DEPTH = 200
 """Nesting depth of one YAML file (cards nest about 6 deep)."""
 
+MAX_NUMBER_CHARS = 100
+"""Characters of one YAML number (``1:2:3…`` takes quadratic time to read): shipped numbers
+have at most 5, ten times is 50; 100 lets a 64-bit integer in binary (``0b…``) through."""
+
 MAX_IMAGE_PIXELS = 60_000_000
 """Pixels of one raster image, checked from its header before it is decoded: ten times a
 tarot card's full-bleed art at 600 dpi (~6 MP). A 13,000 x 13,000 PNG (169 MP) is refused."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -23,7 +24,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-from cardforge.fast_schema import CARDS, FastChecks
+from cardforge import trust
+from cardforge.fast_schema import CARDS, SHOWN_CHARS, FastChecks, plain_json, shown
 from cardforge.problem import Problem
 from cardforge.resources import schemas_dir
 from cardforge.source import Document, Pointer
@@ -40,7 +42,7 @@ def _registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
     schemas: dict[str, dict[str, Any]] = {}
     resources = []
     for path in sorted(base.glob("*.schema.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
+        schema = json.loads(trust.read_text(path, "json"))
         schema.setdefault("$id", path.as_uri())
         schemas[path.name] = schema
         resources.append((schema["$id"], Resource.from_contents(schema)))
@@ -146,7 +148,7 @@ def validate(doc: Document, name: str, *, subschema: str | None = None,
                 if (pointer, key) not in seen:
                     seen.add((pointer, key))
                     problems.append(Problem(doc.locate_key(*pointer, key), UNKNOWN_FIELD,
-                                            f"unknown field {key!r}", hint=_suggest(key)))
+                                            f"unknown field {_key(key)}", hint=_suggest(key)))
             continue
         message = _message(leaf)
         if (pointer, message) in seen:
@@ -158,13 +160,25 @@ def validate(doc: Document, name: str, *, subschema: str | None = None,
     return problems
 
 
-def _unexpected_keys(error: ValidationError) -> list[str]:
+def _unexpected_keys(error: ValidationError) -> list[Any]:
+    """The keys of the mapping ``error`` complains about, as they are in the data (a key
+    YAML read as a date or a number too), in the data's order; else its first key."""
     instance = error.instance if isinstance(error.instance, dict) else {}
+    listed = error.message.partition(" are not allowed (")[2] or error.message
+    found = [k for k in instance if repr(k) in listed]
+    if found:
+        return found
     quoted = _UNEXPECTED.findall(error.message.split("(")[-1])
-    return [k for k in quoted if k in instance] or sorted(map(str, instance))[:1]
+    return [k for k in quoted if k in instance] or list(instance)[:1]
 
 
-def _suggest(key: str) -> str:
+def _key(key: Any) -> str:
+    """A mapping key for a message: ``'name'`` for text, else as YAML read it."""
+    return repr(key) if isinstance(key, str) else shown(key)
+
+
+def _suggest(key: Any) -> str:
+    key = key if isinstance(key, str) else shown(key)
     close = difflib.get_close_matches(key, sorted(_all_names() - {key}), n=1, cutoff=0.7)
     if close:
         return f"did you mean {close[0]!r}?"
@@ -172,17 +186,24 @@ def _suggest(key: str) -> str:
 
 
 def _message(error: ValidationError) -> str:
+    instance = shown(error.instance)
     if error.validator == "required":
         return error.message.replace("is a required property", "is required")
     if error.validator == "enum":
         allowed = ", ".join(map(json.dumps, error.validator_value))
-        return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of {allowed}"
+        return f"{instance} is not one of {allowed}"
     if error.validator == "dependentRequired":
         return error.message.replace(" is a dependency of ", " is required with ")
     if error.validator == "not":
-        return f"{json.dumps(error.instance, ensure_ascii=False)} is not allowed here"
+        return f"{instance} is not allowed here"
     if error.validator == "type":
-        return f"expected {error.validator_value}, got {json.dumps(error.instance, ensure_ascii=False)}"
+        unquoted = " (YAML reads an unquoted date as a date: quote it to make it text)" \
+            if isinstance(error.instance, date) else ""
+        return f"expected {error.validator_value}, got {instance}{unquoted}"
+    if error.validator == "maxItems" and isinstance(error.instance, list):
+        return f"has {len(error.instance)} items; at most {error.validator_value} are allowed"
+    if not plain_json(error.instance) or len(instance) >= SHOWN_CHARS:
+        return error.message.replace(repr(error.instance), instance)  # not Python's repr
     return error.message
 
 

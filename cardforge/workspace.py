@@ -45,10 +45,10 @@ def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list
     Raises ConfigError when none is found, or a folder names no installed game pack.
     """
     specs = discover() if specs is None else specs
-    if (path / MANIFEST).is_file():
+    if _present(path / MANIFEST):
         candidates = [path]
     else:
-        candidates = sorted(p.parent for p in path.glob(f"*/{MANIFEST}"))
+        candidates = [child for child in _folders(path) if _present(child / MANIFEST)]
     if not candidates:
         raise ConfigError(f"no game found in {path}",
                           hint=f"a game lives in cards/<id>/{MANIFEST}; run cardforge in your workspace")
@@ -61,6 +61,34 @@ def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list
                                    "(see `cardforge games`)")
         found.append((spec, folder))
     return found
+
+
+def _present(path: Path) -> bool:
+    """Whether something is at ``path``: a file, a folder, a device or a link (even a broken
+    or looping one), so that reading it says what is wrong instead of the game being
+    skipped."""
+    try:
+        return path.is_symlink() or path.exists()
+    except OSError:  # e.g. no permission to look: reading it will say so
+        return True
+
+
+def _folders(path: Path) -> list[Path]:
+    """The sub-folders of ``path`` (links to folders included), sorted; none when ``path``
+    cannot be listed. A link loop is not a folder (``is_dir`` is False for it)."""
+    try:
+        return sorted(child for child in path.iterdir() if child.is_dir())
+    except OSError:
+        return []
+
+
+def card_files(root: Path) -> list[Path]:
+    """Every ``*.yaml`` name directly in ``root`` but game.yaml, sorted: files, and also
+    links and folders so named, which reading then reports (nothing is silently skipped)."""
+    try:
+        return sorted(p for p in root.glob("*.yaml") if p.name != MANIFEST)
+    except OSError:
+        return []
 
 
 def _load(path: Path, problems: list[Problem]) -> Document | None:
@@ -86,9 +114,7 @@ def load_game(root: Path, spec: GameSpec) -> Loaded:
     game = Game(spec=spec, root=root, manifest=manifest)
     for deck_id, deck_spec in manifest.data["decks"].items():
         game.decks[deck_id] = Deck(id=deck_id, spec=deck_spec)
-    for path in sorted(root.glob("*.yaml")):
-        if path.name == MANIFEST:
-            continue
+    for path in card_files(root):
         doc = _load(path, loaded.problems)
         if doc is None:
             continue

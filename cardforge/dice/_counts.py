@@ -12,9 +12,24 @@ from collections import defaultdict
 from functools import lru_cache
 from itertools import product
 
+from cardforge.trust import MAX_ODDS_PATTERNS
+
 Sides = tuple[tuple[int, int], ...]  # (value, how many faces show it), by value
 Key = tuple[tuple[int | tuple[int, ...], ...], ...]
 Block = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+class OddsTooLarge(ValueError):
+    """Exact odds would visit more than :data:`~cardforge.trust.MAX_ODDS_PATTERNS` roll
+    patterns (a die with many faces, or many dice): the computation stops instead of
+    running for minutes."""
+
+
+def _check(patterns: int) -> None:
+    """Raise :class:`OddsTooLarge` once more than MAX_ODDS_PATTERNS ``patterns`` are visited."""
+    if patterns > MAX_ODDS_PATTERNS:
+        raise OddsTooLarge(f"exact odds need more than {MAX_ODDS_PATTERNS:,} roll patterns "
+                           "(cardforge.trust.MAX_ODDS_PATTERNS)")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -38,6 +53,7 @@ def moves(rs: tuple[int, ...], m: int, f: tuple[int, ...], caps: tuple[int, ...]
 @lru_cache(maxsize=1024)
 def distribution(ns: tuple[int, ...], blocks: tuple[Block, ...]) -> dict[Key, int]:
     """Weights (out of sides ** sum(ns)) of the reduced count vectors of rolled dice.
+    Raises :class:`OddsTooLarge` when more than MAX_ODDS_PATTERNS (state, value count) pairs are visited.
 
     ``ns`` is the number of dice rolled per group: group 0 holds the colours the cost does not
     name, group g >= 1 the g-th ``AnyDie`` colour. ``blocks`` lists (values in the block,
@@ -49,11 +65,15 @@ def distribution(ns: tuple[int, ...], blocks: tuple[Block, ...]) -> dict[Key, in
     faces = [(b, m, f, caps) for b, (size, m, f, caps) in enumerate(blocks) for _ in range(size)]
     last = max(k for k, face in enumerate(faces) if face[1])
     states: dict[tuple[tuple[int, ...], Key], int] = {(ns, ()): 1}
+    visited = 0
     for k, (b, m, f, caps) in enumerate(faces):
         opens = k == 0 or faces[k - 1][0] != b
         step: dict[tuple[tuple[int, ...], Key], int] = defaultdict(int)
         for (rs, key), w in states.items():
-            for left, entry, weight in moves(rs, m, f, caps, k == last):
+            ways = moves(rs, m, f, caps, k == last)
+            visited += len(ways)
+            _check(visited)
+            for left, entry, weight in ways:
                 new = key + ((entry,),) if opens else \
                     key[:-1] + (tuple(sorted((*key[-1], entry))),)
                 step[left, new] += w * weight
@@ -63,11 +83,15 @@ def distribution(ns: tuple[int, ...], blocks: tuple[Block, ...]) -> dict[Key, in
 
 @lru_cache(maxsize=256)
 def sum_distribution(n: int, sides: Sides, start: int, total: int) -> dict[int, int]:
-    """Weights of min(start + sum of ``n`` rolled dice, total)."""
+    """Weights of min(start + sum of ``n`` rolled dice, total). Raises :class:`OddsTooLarge`
+    past MAX_ODDS_PATTERNS (state, count) pairs."""
     states: dict[tuple[int, int], int] = {(n, min(start, total)): 1}
+    visited = 0
     for k, (v, m) in enumerate(sides):
         step: dict[tuple[int, int], int] = defaultdict(int)
         for (r, s), w in states.items():
+            visited += r + 1
+            _check(visited)
             for c in (r,) if k == len(sides) - 1 else range(r + 1):
                 step[r - c, min(s + v * c, total)] += w * math.comb(r, c) * m**c
         states = step
@@ -76,8 +100,10 @@ def sum_distribution(n: int, sides: Sides, start: int, total: int) -> dict[int, 
 
 @lru_cache(maxsize=64)
 def rolls(n: int, sides: Sides) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every count vector of ``n`` dice (counts aligned with ``sides``) and its weight."""
+    """Every count vector of ``n`` dice (counts aligned with ``sides``) and its weight.
+    Raises :class:`OddsTooLarge` past MAX_ODDS_PATTERNS of them."""
     found: list[tuple[tuple[int, ...], int]] = []
+    _check(math.comb(n + len(sides) - 1, n))
 
     def spread(k: int, left: int, counts: tuple[int, ...], weight: int) -> None:
         v, m = sides[k]

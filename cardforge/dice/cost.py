@@ -133,6 +133,7 @@ def _word(text: str, i: int, used: set[str]) -> tuple[Component, int]:
         least, example = _KEYWORDS[word]
         if not number:
             raise CostSyntaxError(f"{word} needs a number", j, f"write e.g. {example}")
+        _check_digits(number, j)
         if int(number) < least:
             raise CostSyntaxError(f"{word} needs a number of at least {least}", j,
                                   f"write e.g. {example}")
@@ -155,6 +156,7 @@ def _component(text: str, i: int, used: set[str]) -> tuple[Component, int]:
         return _word(text, i, used)
     if ch in digits:
         j = _span(text, i, digits)
+        _check_digits(text[i:j], i)
         if j < len(text) and text[j] == "+":
             if int(text[i:j]) < 1:
                 raise CostSyntaxError("a sum must be at least 1", i, "write e.g. 12+")
@@ -162,6 +164,17 @@ def _component(text: str, i: int, used: set[str]) -> tuple[Component, int]:
         raise CostSyntaxError(f"a number needs '+' after it: {text[i:j]}", j,
                               f"write {int(text[i:j])}+ for a sum of at least {int(text[i:j])}")
     raise CostSyntaxError(f"unexpected character {ch!r}", i, _FORMS)
+
+
+MAX_DIGITS = 4
+"""Digits a number in a cost may have: no roll of dice needs a count or a sum past 9999."""
+
+
+def _check_digits(number: str, at: int) -> None:
+    """Raise CostSyntaxError at ``at`` for a number longer than :data:`MAX_DIGITS`."""
+    if len(number) > MAX_DIGITS:
+        raise CostSyntaxError(f"number {number[:8]}… is too large", at,
+                              f"numbers in a cost have at most {MAX_DIGITS} digits")
 
 
 def parse_cost(text: str) -> Cost:
@@ -206,7 +219,7 @@ def _structured_one(item: object, where: str) -> Component:
         raise CostSyntaxError(f"{where} is not a mapping", 0,
                               'write each component as e.g. {"kind": "of-a-kind", "n": 2}')
     kind = item.get("kind")
-    if kind not in _STRUCTURED:
+    if not isinstance(kind, str) or kind not in _STRUCTURED:
         raise CostSyntaxError(f"{where} has unknown kind {kind!r}", 0,
                               "kind is one of: " + ", ".join(_STRUCTURED))
     key, least = _STRUCTURED[kind]

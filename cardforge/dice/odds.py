@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from cardforge.dice._counts import Sides, distribution, rolls, sum_distribution
+from cardforge.dice._counts import OddsTooLarge, Sides, distribution, rolls, sum_distribution
 from cardforge.dice._model import AnyDie, Component, Cost, OfAKind, Parity, Run, SumAtLeast
 from cardforge.dice._solve import plans, satisfiable
 
-__all__ = ["Pool", "pay_probability", "min_dice_to_pay"]
+__all__ = ["OddsTooLarge", "Pool", "pay_probability", "min_dice_to_pay"]
 
 D6 = (1, 2, 3, 4, 5, 6)
 
@@ -181,7 +181,10 @@ def pay_probability(cost: Cost, pool: Pool, *, faces: Sequence[int] = D6,
     with equal chance; repeat a value to weight it) lets the pool pay ``cost``.
 
     0 if the pool holds no die of ``required_colour`` (green in Comic Creator) or too few of an
-    ``AnyDie`` colour. Raises ValueError for bad ``faces`` (must be positive integers).
+    ``AnyDie`` colour. Raises ValueError for bad ``faces`` (must be positive integers), and
+    :class:`OddsTooLarge` (a ValueError naming the cost, dice and faces) when the exact odds
+    would take more than :data:`cardforge.trust.MAX_ODDS_PATTERNS` roll patterns: a die with
+    many faces in a large pool.
     """
     sides = _sides(faces)
     held = pool.held
@@ -200,7 +203,12 @@ def pay_probability(cost: Cost, pool: Pool, *, faces: Sequence[int] = D6,
     fixed = [Counter() for _ in ns]
     for colour, v in pool.fixed:
         fixed[group.get(colour, 0)][v] += 1
-    numerator = _numerator(cost, tuple(ns), sides, tuple(tuple(sorted(f.items())) for f in fixed))
+    try:
+        numerator = _numerator(cost, tuple(ns), sides, tuple(tuple(sorted(f.items())) for f in fixed))
+    except OddsTooLarge as exc:
+        raise OddsTooLarge(f"the odds of paying {cost} with {sum(ns)} rolled dice of "
+                           f"{len(faces)} faces are too costly to compute: {exc}; use a die "
+                           "with fewer faces or a smaller pool") from None
     return Fraction(numerator, len(faces) ** sum(ns))
 
 

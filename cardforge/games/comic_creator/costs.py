@@ -13,8 +13,10 @@ from fractions import Fraction
 from typing import Any
 
 from cardforge.dice.cost import Cost, CostSyntaxError, OfAKind, cost_from_structured, parse_cost
-from cardforge.dice.odds import Pool, pay_probability
+from cardforge.dice.odds import OddsTooLarge, Pool, pay_probability
+from cardforge.errors import DataError
 from cardforge.model import Card, Game
+from cardforge.problem import Problem
 
 _KEY = "comic-creator.cost"
 
@@ -80,5 +82,18 @@ def reference_pools(game: Game) -> list[ReferencePool]:
 
 
 def probability(cost: Cost, pool: Pool, game: Game) -> Fraction:
-    """Exact probability that ``pool`` pays ``cost`` under the game's faces and payment colour."""
-    return pay_probability(cost, pool, faces=faces(game), required_colour=payment_colour(game))
+    """Exact probability that ``pool`` pays ``cost`` under the game's faces and payment colour.
+
+    Raises DataError when the dice are too many for exact odds (more roll patterns than
+    ``cardforge.trust.MAX_ODDS_PATTERNS``): at ``facts.dice.faces`` for a die of more than
+    six faces, else at the reference pool's ``rolled``."""
+    try:
+        return pay_probability(cost, pool, faces=faces(game), required_colour=payment_colour(game))
+    except OddsTooLarge as exc:
+        where = game.fact_location("dice", "faces")
+        if len(faces(game)) <= 6:
+            named = [p.name for p in reference_pools(game) if p.pool == pool]
+            where = game.fact_location("reference_pools", named[0], "rolled") if named else where
+        raise DataError([Problem(where, "CF003", str(exc),
+                                 hint="exact odds need few faces and dice: a d6 or a d10 and the "
+                                      "pools of the rulebook")], what=f"{game.id}'s dice") from None
