@@ -77,32 +77,51 @@ class FaceOverflow:
 
 def face_overflows(game: Game, lang: str) -> list[FaceOverflow]:
     """Every measured text box on every face of ``game`` in ``lang``, faces laid out (or
-    read from the cache) with the :func:`current` options, in page order.
+    read from the cache) with the :func:`current` options, in page order. Stored
+    measurements that are not to be trusted (a symlink, too large, not JSON, another face's)
+    are discarded with their face, which is laid out again.
 
     Raises what :func:`~cardforge.render.cards.render_card_faces` raises, and RenderError
-    when a face's stored measurements cannot be read.
+    when a face's measurements cannot be read even after it was laid out again.
     """
     from cardforge.render.cards import render_card_faces
     from cardforge.render.face_cache import FaceCache
-    from cardforge.render.overflow import load, sidecar
 
     options = current(game)
-    faces = render_card_faces(game, lang, options.workspace, cache=FaceCache(options.cache),
-                              jobs=options.jobs)
+    cache = FaceCache(options.cache)
+    for attempt in (1, 2):
+        faces = render_card_faces(game, lang, options.workspace, cache=cache, jobs=options.jobs)
+        measures, bad = _stored_measures(faces.files)
+        if not bad:
+            break
+        if attempt == 2:
+            raise RenderError(f"cannot read the overflow measurements of a cached face: {bad[0][1]}",
+                              hint=f"delete the face cache ({options.cache}) and lint again")
+        for face, _ in bad:
+            cache.discard(face.stem)
     owners: dict[int, list[tuple[str, str]]] = {}
     for kind, pages in (("card", faces.front_page), ("card-back", faces.card_back_page),
                         ("back", faces.back_page)):
         for owner, page in pages.items():
             owners.setdefault(page, []).append((kind, owner))
-    found = []
-    for page, face in enumerate(faces.files):
+    return [FaceOverflow(owner, m) for page, found in enumerate(measures)
+            for owner in owners.get(page, []) for m in found]
+
+
+def _stored_measures(files: tuple[Path, ...]) -> tuple[list[list[Overflow]], list[tuple[Path, str]]]:
+    """The stored measurements of each face file (empty for those that failed), and each
+    face file whose measurements failed with why."""
+    from cardforge.render.overflow import load, sidecar
+
+    measures: list[list[Overflow]] = []
+    bad: list[tuple[Path, str]] = []
+    for face in files:
         try:
-            measures = load(sidecar(face))
-        except (OSError, ValueError) as exc:
-            raise RenderError(f"cannot read the overflow measurements of a cached face: {exc}",
-                              hint=f"delete the face cache ({options.cache}) and lint again") from None
-        found.extend(FaceOverflow(owner, m) for owner in owners.get(page, []) for m in measures)
-    return found
+            measures.append(load(sidecar(face), face.stem))
+        except ValueError as exc:
+            measures.append([])
+            bad.append((face, str(exc)))
+    return measures, bad
 
 
 @dataclass(frozen=True)
@@ -137,23 +156,27 @@ def booklet_layout(game: Game, lang: str, kind: str) -> BookletLayout:
     """
     from cardforge.atomic import write_atomically
     from cardforge.booklet.document import booklet_html
+    from cardforge.render import cache_entries
     from cardforge.render.booklet import layout_booklet
     from cardforge.render.face_cache import FaceCache
     from cardforge.render.overflow import FORMAT
     from cardforge.render.page_overflow import PagesMeasured, measure_pages
+    from cardforge.resources import templates_dir
 
     options = current(game)
     source = booklet_html(game, lang, options.workspace, kind)
     cache = FaceCache(options.cache)
     base_uri = game.root.resolve().as_uri() + "/"
-    key = cache.key(source.html, cache.context("", (), base_uri), base_uri)
+    roots = (options.workspace, templates_dir())
+    key = cache.key(source.html, cache.context("", (), base_uri, roots), base_uri, roots)
     stored = cache.path(key).with_suffix(f".booklet-v{FORMAT}.json")
-    try:
-        return BookletLayout(kind, lang, source.units,
-                             PagesMeasured.loads(stored.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        pass  # not measured yet (or unreadable): lay it out
-    document = layout_booklet(source.html, game.root, options.workspace)
+    try:  # a stored measurement is used only if it is a regular file carrying this key
+        return BookletLayout(kind, lang, source.units, PagesMeasured.loads(stored, key))
+    except ValueError:
+        pass  # not measured yet, or not to be trusted: lay it out
+    document = layout_booklet(source.html, game.root, options.workspace, units=source.units)
     measured = measure_pages(document.pages, source.units)
-    write_atomically(stored, lambda handle: handle.write(measured.dumps().encode("utf-8")))
+    cache_entries.real_folder(stored.parent)
+    cache_entries.discard(stored)
+    write_atomically(stored, lambda handle: handle.write(measured.dumps(key).encode("utf-8")))
     return BookletLayout(kind, lang, source.units, measured)

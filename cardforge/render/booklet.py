@@ -6,36 +6,70 @@ Lengths are mm unless a name ends in ``_pt``.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import weasyprint
 
 from cardforge.errors import RenderError
 from cardforge.render.faces import captured_warnings, raise_for_messages
-from cardforge.render.fetcher import make_url_fetcher, refused_in
+from cardforge.render.fetcher import (
+    Refusal,
+    make_url_fetcher,
+    refused_in,
+    shown,
+    spelled,
+    stylesheet_files,
+    written_in,
+)
 from cardforge.render.geometry import PAPER, mm_to_pt
 from cardforge.resources import templates_dir
 
 
-def layout_booklet(html: str, base_url: Path, workspace: Path) -> weasyprint.Document:
+def layout_booklet(html: str, base_url: Path, workspace: Path,
+                   units: Mapping[str, Any] | None = None) -> weasyprint.Document:
     """Lay ``html`` out (relative URLs against the folder ``base_url``; only files inside
     ``workspace`` and the built-in templates are read) and return the WeasyPrint document.
 
     Raises MissingFontError for a glyph no installed font has; RenderError for any other
-    WeasyPrint warning or a refused URL.
+    WeasyPrint warning or a refused URL, named where it is written: the stylesheet or SVG
+    file and line, else the rules block (``units``: element id → a block with a
+    ``location``, :class:`~cardforge.booklet.document.BookletHTML`) whose HTML links to it.
     """
-    fetcher = make_url_fetcher([workspace, templates_dir()])
+    roots = [workspace, templates_dir()]
+    fetcher = make_url_fetcher(roots)
     with captured_warnings() as messages:
         document = weasyprint.HTML(string=html, base_url=base_url.resolve().as_uri() + "/",
                                    url_fetcher=fetcher).render()
     if fetcher.refusals:
         refusal = fetcher.refusals[0]
-        users = refused_in(refusal, {"the rules": html}, base_url) or ["a stylesheet"]
-        raise RenderError(f"{', '.join(users)}: cannot use {refusal.url}: {refusal.reason}",
-                          hint="booklets may only use files inside the workspace")
+        hint = "booklets may only use files inside the workspace"
+        body = html.split("</head>", 1)[-1]  # the stylesheet is in the head
+        if refusal.where is None and not refused_in(refusal, {"": body}, base_url):
+            places = written_in(refusal.url, stylesheet_files(roots), base_url)
+            if places:
+                raise RenderError(f"{places[0]}: cannot use {shown(refusal.url)}: {refusal.reason}",
+                                  hint=hint)
+        where = refusal.where or _block_linking(body, refusal, base_url, units or {}) or "the rules"
+        raise RenderError(f"{where}: cannot use {shown(refusal.url)}: {refusal.reason}", hint=hint)
     raise_for_messages(messages)
     return document
+
+
+def _block_linking(html: str, refusal: Refusal, base_url: Path, units: Mapping[str, Any]) -> str | None:
+    """The location of the block (an element id of ``units``) in whose HTML ``refusal``'s
+    URL is written, or None."""
+    spellings = spelled(refusal.url, base_url)
+    at = min((i for i in (html.find(s) for s in spellings) if i >= 0), default=-1)
+    if at < 0:
+        return None
+    for unit in reversed(re.findall(r'\bid="([^"]+)"', html[:at])):
+        if unit in units:
+            return str(units[unit].location)
+    return None
 
 
 def write_booklet_pdf(document: weasyprint.Document) -> bytes:

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import jinja2
 
 from cardforge.errors import RenderError
 from cardforge.i18n.translations import with_catalog_texts
@@ -31,17 +28,16 @@ from cardforge.model import Game
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
+from cardforge.render.face_list import DistinctFaces, Geometry
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
-from cardforge.render.fetcher import Refusal, refused_in
+from cardforge.render.fetcher import Refusal, refused_in, shown
 from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import first_template, make_environment, render, template_search_path
+from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
 from cardforge.render.layout import Progress, lay_out_faces
-from cardforge.render.stylesheets import load_stylesheet
+from cardforge.render.plain import Views
+from cardforge.render.stylesheets import face_stylesheet
 from cardforge.resources import templates_dir
-
-Geometry = tuple[float, float, float, float]
-"""(trim width, trim height, bleed, safe) in mm, as ``Game.card_geometry`` gives it."""
 
 
 @dataclass(frozen=True)
@@ -100,39 +96,6 @@ class FaceSources:
     card_back_page: dict[str, int]
 
 
-@dataclass
-class _Pages:
-    """Distinct faces in page order, deduplicated by geometry and the SHA-256 of their HTML."""
-
-    fragments: list[str] = field(default_factory=list)
-    owners: list[list[str]] = field(default_factory=list)
-    geometries: list[Geometry] = field(default_factory=list)
-    _index: dict[tuple[Geometry, str], int] = field(default_factory=dict)
-
-    def add(self, html: str, owner: str, geometry: Geometry) -> int:
-        key = (geometry, hashlib.sha256(html.encode("utf-8")).hexdigest())
-        if key not in self._index:
-            self._index[key] = len(self.fragments)
-            self.fragments.append(html)
-            self.owners.append([])
-            self.geometries.append(geometry)
-        page = self._index[key]
-        self.owners[page].append(owner)
-        return page
-
-
-def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
-    """``t(localized)``: the text of a ``{lang: text}`` mapping in ``lang``, else in
-    ``fallback``, else ``""`` (also for None or an undefined field)."""
-
-    def t(localized: Any) -> str:
-        if not isinstance(localized, Mapping):
-            return ""
-        return str(localized.get(lang) or (localized.get(fallback) if fallback else "") or "")
-
-    return t
-
-
 def face_sources(game: Game, lang: str, workspace: Path, *,
                  geometry: tuple[float, float, float, float] | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
@@ -145,7 +108,9 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     DataError for a broken catalog. A text the YAML has no ``lang`` version of is taken
     from the game's catalogs (:func:`~cardforge.i18n.translations.with_catalog_texts`).
     ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's ``card:`` (a print
-    shop's size).
+    shop's size). Templates see plain data only (:mod:`cardforge.render.plain`); ``t``,
+    ``icon`` and the ``icons`` filter are globals and filters. RenderError also for a
+    context value that is not plain data or a template over a render limit.
     """
     game = with_catalog_texts(game, lang)  # texts only the catalogs translate
     search_path = template_search_path(workspace, game.id)
@@ -153,15 +118,17 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
     env.filters["icons"] = lambda text: render_text(str(text), icons)
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
+    fallback = game.source_language
+    env.globals["t"] = translator(lang, fallback)
     roots = [workspace, templates_dir()]
     _check_art(game, roots)
 
-    fallback = game.source_language
-    common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback)}
+    common = {"game": game, "lang": lang, "fallback": fallback}
+    views: Views = {}  # views of the game, its decks and cards: made once, shared by every face
     sizes = {deck: geometry or game.card_geometry(deck) for deck in game.decks}  # a shop's size wins
     shape = {deck: {"geometry": dict(zip(("w", "h", "bleed", "safe"), size, strict=True))}
              for deck, size in sizes.items()}
-    pages = _Pages()
+    pages = DistinctFaces()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
     fronts: dict[str, str] = {}  # deck id → its front template (looked up once a deck)
@@ -171,7 +138,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         if deck.id not in fronts:
             fronts[deck.id] = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
         name = fronts[deck.id]
-        html = render(env, name, {**common, **shape[deck.id], "card": card, "deck": deck, **extra})
+        html = render(env, name, {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
+                      views)
         front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
@@ -181,15 +149,15 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         if deck.spec.get("back") == "card":  # each card's own back: card and face data too
             for card in deck.cards:
                 own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-                html = render(env, name, {**context, "card": card, **own, **extra})
+                html = render(env, name, {**context, "card": card, **own, **extra}, views)
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
-        html = render(env, name, {**context, **extra})
+        html = render(env, name, {**context, **extra}, views)
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
     require_fonts(pages.fragments)
-    css = stylesheet(env)
-    require_coverage(pages.fragments, pages.owners, css, lang)
+    css = face_stylesheet(env)
+    require_coverage(pages.fragments, pages.owners, css, lang, game)  # located at the text
     return FaceSources(pages.fragments, pages.owners, css, pages.geometries, game.root,
                        roots, front_page, back_page, card_back_page)
 
@@ -231,30 +199,28 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
                          laid_out=laid_out, book=book_path(cache.folder, book))
 
 
-def stylesheet(env: jinja2.Environment) -> str:
-    """``print.css`` then ``style.css`` (each the first found on the search path; the
-    game's style.css is optional), relative ``url()``s made absolute. The card's sizes come
-    before it as CSS variables (:func:`cardforge.render.faces.page_css`). Raises RenderError
-    when ``print.css`` is missing."""
-    optional = load_stylesheet(env, "style.css", required=False)
-    return "\n".join([load_stylesheet(env, "print.css") or "", *([optional] if optional else [])])
-
-
 def _check_art(game: Game, roots: list[Path]) -> None:
-    """Raise RenderError (at the card's ``art:`` line) for an ``art`` file that is missing
-    or lies outside ``roots``."""
+    """Raise RenderError (at the card's ``art:`` line) for an ``art`` file that is missing,
+    lies outside ``roots`` or has a path the system cannot use (a NUL byte, too long)."""
     resolved_roots = [r.resolve() for r in roots]
     for card in game.cards():
         art = card.data.get("art")
         if not isinstance(art, str):
             continue
-        path = (game.root / art).resolve()
         where = f"{card.locate('art')}: card {card.id}"
+        shown = repr(art if len(art) <= 80 else art[:80] + "…")
+        try:
+            path = (game.root / art).resolve()
+            found = path.is_file()
+        except (OSError, ValueError) as exc:  # a NUL byte, a name or path too long
+            raise RenderError(f"{where}: art path {shown} cannot be used: "
+                              f"{getattr(exc, 'strerror', None) or exc}",
+                              hint="give a short relative path, e.g. art/<card>.png") from None
         if not any(path.is_relative_to(root) for root in resolved_roots):
-            raise RenderError(f"{where}: art {art!r} is outside the workspace",
+            raise RenderError(f"{where}: art {shown} is outside the workspace",
                               hint="keep images inside the workspace, e.g. cards/<game>/art/")
-        if not path.is_file():
-            raise RenderError(f"{where}: art file {art!r} not found ({path})",
+        if not found:
+            raise RenderError(f"{where}: art file {shown} not found ({path})",
                               hint="paths are relative to the game's folder")
 
 
@@ -267,6 +233,6 @@ def _raise_refusals(refusals: Sequence[Refusal], sources: FaceSources) -> None:
                                                                  strict=True)}
     users = refused_in(refusal, by_owner, sources.base_url) or ["a stylesheet or template"]
     more = len(refusals) - 1
-    raise RenderError(f"{'; '.join(users)}: cannot use {refusal.url}: {refusal.reason}"
+    raise RenderError(f"{'; '.join(users)}: cannot use {shown(refusal.url)}: {refusal.reason}"
                       + (f" (and {more} more refused URLs)" if more else ""),
                       hint="faces may only use files inside the workspace; no network access")

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from cardforge.errors import MissingFontError
+from cardforge.model import Game
+from cardforge.problem import Location
 from cardforge.render.faces import FONT_PACKAGES, font_installed
 
 _FAMILY_DECL = re.compile(r"([\w-]*font[\w-]*)\s*:\s*([^;}]+)", re.IGNORECASE)
@@ -107,10 +109,12 @@ HINT = (f"use characters the fonts have, or name a font that has them in the sty
 
 
 def require_coverage(fragments: Sequence[str], owners: Sequence[Sequence[str]], css: str,
-                     lang: str) -> None:
+                     lang: str, game: Game | None = None) -> None:
     """Raise MissingFontError when a face's text has a character no font of ``css`` has,
     naming the characters and the first faces (``owners[i]``: who uses fragment ``i``,
-    e.g. ``"card speed-lines"``) they are on, and the language."""
+    e.g. ``"card speed-lines"``) they are on, and the language. With ``game``, the message
+    starts at the file, line and column where the first such character is written (the
+    card's or deck's text in its YAML, see :func:`locate_char`), when it is written there."""
     names = families(css)
     where: dict[str, list[str]] = {}
     for fragment, users in zip(fragments, owners, strict=True):
@@ -119,5 +123,52 @@ def require_coverage(fragments: Sequence[str], owners: Sequence[Sequence[str]], 
     if where:
         places = sorted({owner for users in where.values() for owner in users})
         shown = ", ".join(places[:5]) + (f" and {len(places) - 5} more" if len(places) > 5 else "")
-        raise MissingFontError(f"no font has a glyph for {describe(sorted(where))}: {shown} ({lang})",
+        first = sorted(where)[0]
+        located = locate_char(game, where[first][0], first, lang) if game is not None else None
+        raise MissingFontError((f"{located}: " if located else "")
+                               + f"no font has a glyph for {describe(sorted(where))}: {shown} ({lang})",
                                hint=HINT)
+
+
+def locate_char(game: Game, owner: str, char: str, lang: str) -> Location | None:
+    """Where ``char`` is written in the data of ``owner`` (``"card <id>"``, ``"back of card
+    <id>"`` or ``"back of deck <id>"``): the first text holding it, the ``lang`` version
+    first, in the card's entry (or the deck's in game.yaml, then anywhere in game.yaml);
+    None when the data does not hold it (a template's own text)."""
+    kind, _, ident = owner.rpartition(" ")
+    for card in game.cards():
+        if card.id == ident and kind in ("card", "back of card"):
+            found = _find(card.data, char, lang)
+            if found is not None:
+                path, text = found
+                return card.doc.locate_text(text, text.index(char), char, *card.pointer, *path)
+    doc = game.manifest
+    scopes: list[tuple[str | int, ...]] = [("decks", ident)] if kind == "back of deck" else []
+    for scope in [*scopes, ()]:
+        data = doc.data
+        for key in scope:
+            data = data.get(key, {}) if isinstance(data, dict) else {}
+        found = _find(data, char, lang)
+        if found is not None:
+            path, text = found
+            return doc.locate_text(text, text.index(char), char, *scope, *path)
+    return None
+
+
+def _find(data: object, char: str, lang: str) -> tuple[tuple[str | int, ...], str] | None:
+    """(pointer, text) of the first string in ``data`` holding ``char``; one under a
+    ``lang`` key wins. Walks without recursion."""
+    stack: list[tuple[tuple[str | int, ...], object]] = [((), data)]
+    fallback = None
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str) and char in value:
+            if path and path[-1] == lang:
+                return path, value
+            fallback = fallback or (path, value)
+        elif isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in reversed(list(value.items()))
+                         if isinstance(k, str | int))
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
+    return fallback

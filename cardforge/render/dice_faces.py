@@ -20,11 +20,12 @@ import jinja2
 from cardforge.dice.faces import CustomDie, Face, pip_layout
 from cardforge.errors import RenderError
 from cardforge.model import Game
-from cardforge.render.cards import translator
 from cardforge.render.faces import render_faces_pdf, require_fonts
 from cardforge.render.fetcher import make_url_fetcher
 from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import first_template, make_environment, render, template_search_path
+from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
+from cardforge.render.plain import Views
+from cardforge.render.stylesheets import read_source
 from cardforge.resources import templates_dir
 
 TEMPLATE = "die-face.html.j2"
@@ -52,7 +53,9 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
                      edge_mm: float, bleed_mm: float = STICKER_BLEED_MM) -> DieFaces:
     """Render every face of ``dice`` (of ``game``, in ``lang``) at ``edge_mm`` (mm).
 
-    A face's ``symbols`` reach the template as ``[{"icon", "x", "y"}]`` (pip places).
+    A face's ``symbols`` reach the template as ``[{"icon", "x", "y"}]`` (pip places); like
+    every context, it is plain data (``die`` and ``face`` as dicts of their fields); ``t``
+    and ``icon(name)`` are globals.
     Raises RenderError for no dice, a face icon no icon set has or a face with more than
     six symbols (naming die and side), a missing template or stylesheet, or any WeasyPrint
     warning; MissingFontError when a font the text needs is not installed.
@@ -65,9 +68,11 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
     fallback = game.source_language
+    env.globals["t"] = translator(lang, fallback)
     template = first_template(env, [TEMPLATE])
-    common = {"game": game, "lang": lang, "fallback": fallback, "t": translator(lang, fallback),
+    common = {"game": game, "lang": lang, "fallback": fallback,
               "geometry": {"edge": edge_mm, "bleed": bleed_mm}}
+    views: Views = {}  # the game's view, made once for every face
     fragments: list[str] = []
     index: dict[str, int] = {}
 
@@ -93,7 +98,7 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
                                   hint="split the symbols over several faces") from None
             context = {**common, "die": die, "face": face, "side": side + 1,
                        "caption": face.caption(lang, fallback), "symbols": symbols}
-            page[(die.id, side)] = add(render(env, template, context))
+            page[(die.id, side)] = add(render(env, template, context, views))
     blank = add('<div class="die-face die-face-blank"></div>')
     require_fonts(fragments)
     roots = [workspace, templates_dir()]
@@ -115,10 +120,9 @@ def _symbols(face: Face) -> list[dict[str, object]]:
 
 
 def _stylesheet(env: jinja2.Environment) -> str:
-    """The first ``die-face.css`` on the search path. Raises RenderError when none is."""
-    try:
-        source, _, _ = env.loader.get_source(env, STYLESHEET)  # type: ignore[union-attr]
-    except jinja2.TemplateNotFound:
-        raise RenderError(f"stylesheet {STYLESHEET} not found",
-                          hint="it belongs in templates/_base/") from None
-    return source
+    """The first ``die-face.css`` on the search path. Raises RenderError when none is, or
+    when the one found cannot be read."""
+    found = read_source(env, STYLESHEET)
+    if found is None:
+        raise RenderError(f"stylesheet {STYLESHEET} not found", hint="it belongs in templates/_base/")
+    return found[0]

@@ -13,6 +13,15 @@ and ``/CardforgeFonts`` (font content key → font, see
 :class:`~cardforge.render.face_pages.FontSharer`). Entries are keyed by the face cache's
 content-hash keys, so an outdated or foreign book is never wrong, only missing faces.
 
+The book is as untrusted as the rest of the cache: it is used only when it is a regular
+file (no symlink) in a real ``books`` folder, within its size limit
+(:data:`~cardforge.trust.MAX_BYTES` ``cache`` plus
+:data:`~cardforge.trust.MAX_BOOK_BYTES_PER_FACE` per face asked for), opens, and names
+itself (``/CardforgeBook``, its file name); a face entry is used only when it has the
+shape written here (boxes, resources, a form). Anything else is discarded: the book is
+written again from the face files, which are checked against their keys
+(:func:`~cardforge.render.cache_entries.open_face`).
+
 Faces the book lacks are copied in from their cached single-page PDFs, their fonts shared
 with the book's. The book is written again (atomically, holding only the faces asked for)
 when it did not exist, lacked more than :data:`REWRITE_SHARE` of them, or holds many
@@ -23,17 +32,23 @@ disk after each, so memory does not grow with the number of faces of a cold buil
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from pathlib import Path
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from cardforge import trust
+from cardforge.render import cache_entries
 from cardforge.render.face_pages import FontSharer, share_equal_fonts
 
 FACES = Name("/CardforgeFaces")
 FONTS = Name("/CardforgeFonts")
+BOOK = Name("/CardforgeBook")
+"""Catalog entry holding the book's own name (its file name without ``.pdf``)."""
+DAMAGE = (pikepdf.PdfError, pikepdf.ForeignObjectError, AttributeError, TypeError, ValueError,
+          KeyError, IndexError)
+"""What reading a book that is not what it claims to be raises: it is then written again."""
 BATCH = 1000
 """Most faces copied in before the book is written and reopened (bounds memory)."""
 REWRITE_SHARE = 0.05
@@ -53,8 +68,9 @@ class FaceBook(Sequence[pikepdf.Page]):
     """``book[i]``: the face in ``files[i]`` (a cached single-page face PDF named
     ``<key>.pdf``) as a page of the book at ``path``, made complete on construction.
 
-    Pages stay valid while the book object lives. Raises OSError when a face file cannot
-    be read or the book cannot be written, pikepdf.PdfError for a damaged face file.
+    Pages stay valid while the book object lives. Raises OSError when the book cannot be
+    written, :class:`~cardforge.render.cache_entries.DamagedEntry` (a RenderError) for a
+    face file that does not open as the face its name says (it is deleted).
     """
 
     def __init__(self, path: Path, files: Sequence[Path]) -> None:
@@ -62,13 +78,22 @@ class FaceBook(Sequence[pikepdf.Page]):
         self.files = tuple(files)
         self.copied = 0
         """How many faces this object copied in from the face cache (the book lacked them)."""
+        self._output_given = False
+        try:
+            self._complete(self._open())
+        except DAMAGE:  # a book that opened but is not what it claims: write it again
+            cache_entries.discard(self.path)
+            self._complete(None)
+
+    def _complete(self, opened: _Opened | None) -> None:
+        """Copy in the faces ``opened`` (the book on disk, or None) lacks; write it if needed."""
         keys = [file.stem for file in self.files]
         first: dict[str, int] = {}  # each key once, at its first file
         for index, key in enumerate(keys):
             first.setdefault(key, index)
-        opened = self._open()
         existed = opened is not None
         self.pdf, faces, fonts = opened or (pikepdf.new(), {}, {})
+        faces = {key: entry for key, entry in faces.items() if key not in first or _well_formed(entry)}
         todo = [index for key, index in first.items() if key not in faces]
         rewrite = (not existed or len(todo) > max(REWRITE_MIN, REWRITE_SHARE * len(first))
                    or len(faces) > 2 * len(first) + REWRITE_MIN)
@@ -83,7 +108,6 @@ class FaceBook(Sequence[pikepdf.Page]):
         if rewrite and not todo:
             self.pdf, faces, _ = self._rewritten({key: faces[key] for key in first})
         self.copied = len(todo)
-        self._output_given = False
         self._pages = [pikepdf.Page(faces[key]) for key in keys]
 
     def __len__(self) -> int:
@@ -100,23 +124,32 @@ class FaceBook(Sequence[pikepdf.Page]):
         if self._output_given:
             return pikepdf.new()
         self._output_given = True
-        for entry in (FACES, FONTS):
+        for entry in (FACES, FONTS, BOOK):
             if entry in self.pdf.Root:
                 del self.pdf.Root[entry]
         return self.pdf
 
     def _open(self) -> _Opened | None:
-        """The book on disk, its faces and fonts by key; None when missing or unreadable."""
+        """The book on disk, its faces and fonts by key; None when missing, not a regular
+        file in a real folder, over its size limit, unreadable, or not this book."""
+        limit = trust.MAX_BYTES["cache"] + len(self.files) * trust.MAX_BOOK_BYTES_PER_FACE
+        if not cache_entries.regular(self.path, limit):
+            return None
         try:
             pdf = pikepdf.open(self.path)
-        except (pikepdf.PdfError, OSError):
+        except (pikepdf.PdfError, OSError, ValueError):
             return None
-        faces = pdf.Root.get(FACES)
-        fonts = pdf.Root.get(FONTS)
-        if not isinstance(faces, Dictionary) or not isinstance(fonts, Dictionary):
+        try:
+            faces, fonts = pdf.Root.get(FACES), pdf.Root.get(FONTS)
+            if (not isinstance(faces, Dictionary) or not isinstance(fonts, Dictionary)
+                    or str(pdf.Root.get(BOOK, "")) != self.path.stem):
+                pdf.close()
+                return None
+            return (pdf, {str(k)[1:]: v for k, v in faces.items()},
+                    {str(k)[1:]: v for k, v in fonts.items()})
+        except DAMAGE:
+            pdf.close()
             return None
-        return (pdf, {str(k)[1:]: v for k, v in faces.items()},
-                {str(k)[1:]: v for k, v in fonts.items()})
 
     def _rewritten(self, faces: dict[str, pikepdf.Object]) -> _Opened:
         """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
@@ -129,6 +162,10 @@ class FaceBook(Sequence[pikepdf.Page]):
             sharer.visit(entry.Resources)
         self.pdf.Root[FACES] = Dictionary({f"/{key}": entry for key, entry in faces.items()})
         self.pdf.Root[FONTS] = Dictionary({f"/{key}": font for key, font in sharer.canonical.items()})
+        self.pdf.Root[BOOK] = pikepdf.String(self.path.stem)
+        cache_entries.real_folder(self.path.parent)
+        if self.path.is_dir() and not self.path.is_symlink():
+            cache_entries.discard(self.path)
         write_pdf_atomically(self.pdf, self.path)
         opened = self._open()
         if opened is None:
@@ -136,22 +173,40 @@ class FaceBook(Sequence[pikepdf.Page]):
         return opened
 
     def _copy_in(self, index: int, sharer: FontSharer) -> pikepdf.Object:
-        """Copy face ``index`` from its cached PDF into the book; return its page dictionary."""
-        source = pikepdf.open(io.BytesIO(self.files[index].read_bytes()))
-        page = source.pages[0]
-        form = page.as_form_xobject(handle_transformations=False)
-        form.BBox = Array([float(v) for v in page.mediabox])
-        resources = page.obj.get(Name.Resources, Dictionary())
-        if not resources.is_indirect:
-            resources = source.make_indirect(resources)
-        form.Resources = resources
-        entry = Dictionary({key: page.obj[key] for key in page.obj.keys()
-                            if key not in _PAGE_KEYS_LEFT_OUT})
-        entry.Resources = resources
-        entry.Contents = form
-        copied = self.pdf.copy_foreign(source.make_indirect(entry))
-        sharer.visit(copied.Resources)
+        """Copy face ``index`` from its cached PDF (checked against its key) into the book;
+        return its page dictionary. Raises DamagedEntry for a face file that is not one."""
+        source = cache_entries.open_face(self.files[index])
+        try:
+            page = source.pages[0]
+            form = page.as_form_xobject(handle_transformations=False)
+            form.BBox = Array([float(v) for v in page.mediabox])
+            resources = page.obj.get(Name.Resources, Dictionary())
+            if not resources.is_indirect:
+                resources = source.make_indirect(resources)
+            form.Resources = resources
+            entry = Dictionary({key: page.obj[key] for key in page.obj.keys()
+                                if key not in _PAGE_KEYS_LEFT_OUT})
+            entry.Resources = resources
+            entry.Contents = form
+            copied = self.pdf.copy_foreign(source.make_indirect(entry))
+            sharer.visit(copied.Resources)
+        except DAMAGE as exc:  # it opened, but is not a face that can be drawn
+            raise cache_entries.damaged(self.files[index], f"{type(exc).__name__}: {exc}") from None
         return copied
+
+
+def _well_formed(entry: object) -> bool:
+    """Whether a book's face ``entry`` has the shape :meth:`FaceBook._copy_in` gives it: a
+    dictionary with a four-number /MediaBox, a /Resources dictionary and a form as /Contents."""
+    try:
+        if not isinstance(entry, Dictionary):
+            return False
+        box, form = entry.get(Name.MediaBox), entry.get(Name.Contents)
+        return (isinstance(box, Array) and len([float(v) for v in box]) == 4
+                and isinstance(entry.get(Name.Resources), Dictionary)
+                and isinstance(form, pikepdf.Stream) and form.get(Name.Subtype) == Name.Form)
+    except DAMAGE:
+        return False
 
 
 def sheets_output(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:

@@ -3,24 +3,29 @@
 A face's key is the SHA-256 of everything that shapes its page: the face's HTML fragment,
 the stylesheet, the page geometry (trim, bleed, safe in mm), the base URL its relative links
 resolve against, the content of every local file the fragment or the stylesheet links to
-(art, fonts, images), the installed fonts (fontconfig's list of font files with their sizes
-and modification times), and the versions of cardforge and WeasyPrint. Any change to one of
-them gives a new key, so a stale page is never reused; unchanged faces are never laid out
-again. Entries live at ``<folder>/<key[:2]>/<key>.pdf``, each with the overflow
-measurements of its text boxes beside it (``<key>.overflow-v<N>.json``, see
-:mod:`cardforge.render.overflow`), and are written atomically (a temporary file renamed),
-so concurrent builds sharing a cache never read a torn page.
+(art, fonts, images: only real links, :mod:`cardforge.render.links`; text that merely
+looks like a URL is not one), the installed fonts (fontconfig's list of font files with
+their sizes and modification times), and the versions of cardforge and WeasyPrint. Any
+change to one of them gives a new key, so a stale page is never reused; unchanged faces are
+never laid out again. Linked files are read through :mod:`cardforge.trust` only (regular
+files inside the allowed roots, size-limited, never blocking): one that is refused counts
+as a marker saying why, and nothing else is read. Entries live at
+``<folder>/<key[:2]>/<key>.pdf``, each with the overflow measurements of its text boxes
+beside it (``<key>.overflow-v<N>.json``, see :mod:`cardforge.render.overflow`), are
+written atomically (a temporary file renamed), so concurrent builds sharing a cache never
+read a torn page, and carry their key (:mod:`cardforge.render.cache_entries`): an entry
+that is not a regular file, too large, or sealed for another key is a miss, laid out again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
+import stat
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import version
@@ -28,16 +33,14 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
 
-from cardforge import __version__
+from cardforge import __version__, trust
 from cardforge.atomic import write_atomically
+from cardforge.render import cache_entries
+from cardforge.render.links import css_links, html_links, kind_of
 from cardforge.render.overflow import sidecar
 
 DEFAULT_FOLDER = ".cardforge-cache"
 """The cache's folder inside a workspace unless configured otherwise (``cache`` key)."""
-
-_LINKS = re.compile(r"""(?:\b(?:src|href)\s*=\s*(["'])(?P<attr>[^"']+)\1)"""
-                    r"""|(?:url\(\s*(["']?)(?P<url>[^"')\s]+)\3\s*\))""")
-
 
 @cache
 def fonts_fingerprint() -> str:
@@ -53,17 +56,19 @@ def fonts_fingerprint() -> str:
             out = ""
         for name in sorted(set(out.splitlines())):
             try:
-                stat = os.stat(name)
+                info = os.stat(name)
             except OSError:
                 continue
-            lines.append(f"{name}\t{stat.st_size}\t{stat.st_mtime_ns}")
+            lines.append(f"{name}\t{info.st_size}\t{info.st_mtime_ns}")
     return hashlib.sha256("\n".join(lines or ["no fc-list"]).encode()).hexdigest()
 
 
 def _local_file(link: str, base_uri: str) -> Path | None:
     """The local file ``link`` names (relative to ``base_uri``), or None for other URLs."""
-    absolute = urljoin(base_uri, link.strip())
-    parts = urlsplit(absolute)
+    try:
+        parts = urlsplit(urljoin(base_uri, link.strip()))
+    except ValueError:  # e.g. a malformed host: not a file WeasyPrint could fetch either
+        return None
     if parts.scheme != "file":
         return None
     return Path(url2pathname(unquote(parts.path)))
@@ -80,44 +85,56 @@ class FaceCache:
     lookups: int = 0
     hits: int = 0
     _digests: dict[tuple[Path, int, int], str] = field(default_factory=dict, repr=False)
+    _folders: set[Path] = field(default_factory=set, repr=False)
 
-    def file_digest(self, path: Path) -> str:
-        """SHA-256 of a file's bytes (``"missing"`` if unreadable), remembered per path, size
-        and modification time, so a file is read once however many faces link to it."""
+    def file_digest(self, path: Path, roots: Sequence[Path] | None = None) -> str:
+        """SHA-256 of a file's bytes, remembered per resolved path, size and modification
+        time, so a file is read once however many faces link to it. Read only through
+        :mod:`cardforge.trust` inside ``roots`` (default: the allowed roots): a file that is
+        missing, outside, not a regular file (a device, FIFO, folder) or too large is not
+        read and gives ``"refused: <why>"`` instead."""
         try:
-            stat = path.stat()
-        except OSError:
-            return "missing"
-        memo = (path, stat.st_size, stat.st_mtime_ns)
+            resolved = trust.resolve(path, roots)
+            info = os.stat(resolved)
+        except trust.Refused as exc:
+            return f"refused: {exc.reason}"
+        except (OSError, ValueError):
+            return "refused: cannot read"
+        if not stat.S_ISREG(info.st_mode):
+            return "refused: not a regular file"
+        memo = (resolved, info.st_size, info.st_mtime_ns)
         if memo not in self._digests:
             try:
-                self._digests[memo] = hashlib.sha256(path.read_bytes()).hexdigest()
-            except OSError:
-                return "missing"
+                data = trust.read_bytes(resolved, kind_of(resolved), roots)
+            except trust.Refused as exc:
+                return f"refused: {exc.reason}"
+            self._digests[memo] = hashlib.sha256(data).hexdigest()
         return self._digests[memo]
 
-    def assets(self, html_or_css: str, base_uri: str) -> list[str]:
-        """``"<path> <sha256>"`` for every local file linked from ``html_or_css`` (``src``,
-        ``href``, CSS ``url()``), relative links resolved against ``base_uri``."""
-        found: list[str] = []
-        if "src" not in html_or_css and "href" not in html_or_css and "url(" not in html_or_css:
-            return found  # most faces link nothing: skip the regex
-        for match in _LINKS.finditer(html_or_css):
-            path = _local_file(match.group("attr") or match.group("url"), base_uri)
+    def assets(self, urls: Iterable[str], base_uri: str, roots: Sequence[Path] | None = None) -> list[str]:
+        """``"<path> <sha256>"`` for every local file among ``urls`` (as written in a face or
+        stylesheet, relative ones resolved against ``base_uri``), sorted; see :meth:`file_digest`."""
+        found: set[str] = set()
+        for url in urls:
+            path = _local_file(url, base_uri)
             if path is not None:
-                found.append(f"{path} {self.file_digest(path)}")
-        return sorted(set(found))
+                found.add(f"{path} {self.file_digest(path, roots)}")
+        return sorted(found)
 
-    def context(self, css: str, geometry: tuple[float, ...], base_uri: str) -> str:
-        """The part of every key shared by one document's faces: stylesheet and its assets,
-        geometry (trim width, height, bleed, safe in mm), base URI, fonts and versions."""
-        parts = [css, *self.assets(css, base_uri), repr(tuple(map(float, geometry))), base_uri,
+    def context(self, css: str, geometry: tuple[float, ...], base_uri: str,
+                roots: Sequence[Path] | None = None) -> str:
+        """The part of every key shared by one document's faces: stylesheet and the files it
+        links to (read only inside ``roots``), geometry (trim width, height, bleed, safe in
+        mm), base URI, fonts and versions."""
+        links = [link.url for link in css_links(css)] if "url(" in css.lower() or "@import" in css else []
+        parts = [css, *self.assets(links, base_uri, roots), repr(tuple(map(float, geometry))), base_uri,
                  fonts_fingerprint(), f"cardforge {__version__}", f"weasyprint {version('weasyprint')}"]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
-    def key(self, fragment: str, context: str, base_uri: str) -> str:
-        """The key of one face: its fragment, its linked files and the shared ``context``."""
-        parts = [context, fragment, *self.assets(fragment, base_uri)]
+    def key(self, fragment: str, context: str, base_uri: str, roots: Sequence[Path] | None = None) -> str:
+        """The key of one face: its fragment, the files it links to (:func:`html_links`, read
+        only inside ``roots``) and the shared ``context``."""
+        parts = [context, fragment, *self.assets(html_links(fragment), base_uri, roots)]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def path(self, key: str) -> Path:
@@ -125,19 +142,45 @@ class FaceCache:
         return self.folder / key[:2] / f"{key}.pdf"
 
     def get(self, key: str) -> Path | None:
-        """The stored page of ``key``, or None."""
+        """The stored page of ``key``, or None when there is none or it is not one to trust:
+        not a regular file in a real folder, empty or over the size limit, or not sealed
+        with ``key`` (:func:`~cardforge.render.cache_entries.sealed`: its tail only is read)."""
         self.lookups += 1
         path = self.path(key)
-        if path.is_file():
+        if self._real(path.parent) and cache_entries.sealed(path, key, trust.MAX_BYTES["cache"]):
             self.hits += 1
             return path
         return None
 
+    def has_sidecar(self, key: str) -> bool:
+        """Whether the overflow measurements of ``key`` are stored as a regular file in a
+        real folder (their content is checked when read, :func:`cardforge.render.overflow.load`)."""
+        path = self.sidecar(key)
+        return self._real(path.parent) and cache_entries.regular(path, trust.MAX_BYTES["json"],
+                                                                 folder_checked=True)
+
+    def _real(self, folder: Path) -> bool:
+        """Whether ``folder`` (an entry's ``<xx>`` folder) is a real folder; once it is, it
+        is not asked again (a missing one may be made meanwhile, by a worker)."""
+        if folder not in self._folders and cache_entries.real(folder):
+            self._folders.add(folder)
+        return folder in self._folders
+
+    def discard(self, key: str) -> None:
+        """Remove the page and measurements of ``key`` (whatever is stored there)."""
+        cache_entries.discard(self.path(key))
+        cache_entries.discard(self.sidecar(key))
+        self._folders.discard(self.path(key).parent)
+
     def put(self, key: str, pdf: bytes) -> Path:
-        """Store a single-page PDF under ``key`` atomically; return its path. Raises OSError
-        when the folder cannot be written."""
+        """Store a single-page PDF (sealed with ``key``) under ``key`` atomically; return its
+        path. Whatever was in the way (a symlink, a folder) is removed, never written
+        through. Raises OSError when the folder cannot be written."""
         path = self.path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        cache_entries.real_folder(path.parent)
+        self._folders.discard(path.parent)
+        if os.path.isdir(path) and not os.path.islink(path):
+            cache_entries.discard(path)
         fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -155,7 +198,12 @@ class FaceCache:
     def put_sidecar(self, key: str, text: str) -> Path:
         """Store the overflow measurements (JSON ``text``) of face ``key`` atomically; return
         the path. Raises OSError when the folder cannot be written."""
-        return write_atomically(self.sidecar(key), lambda handle: handle.write(text.encode("utf-8")))
+        path = self.sidecar(key)
+        cache_entries.real_folder(path.parent)
+        self._folders.discard(path.parent)
+        if not cache_entries.regular(path, trust.MAX_BYTES["json"]):
+            cache_entries.discard(path)
+        return write_atomically(path, lambda handle: handle.write(text.encode("utf-8")))
 
     def put_many(self, items: Iterable[tuple[str, bytes]]) -> list[Path]:
         """:meth:`put` each (key, pdf) pair; return the paths in order."""

@@ -9,21 +9,23 @@ PDF of many faces that way.
 from __future__ import annotations
 
 import hashlib
-import io
 from collections.abc import Sequence
 from pathlib import Path
 
 import pikepdf
 from pikepdf import Name, ObjectType
 
+from cardforge.render.cache_entries import open_face
 from cardforge.render.pdf_split import holders_in
 
 
 class FacePages(Sequence[pikepdf.Page]):
-    """``pages[i]`` is the single page of ``files[i]``, read into memory (no file handle
-    stays open). Only the page fetched last is kept open: a page is valid until the next
-    one is fetched, so copy it (``copy_foreign``, ``pages.append``) before fetching
-    another; what was copied stays readable after its source is closed."""
+    """``pages[i]`` is the single page of ``files[i]`` (cached face PDFs), read into memory
+    and checked against its key (:func:`~cardforge.render.cache_entries.open_face`, which
+    raises DamagedEntry, a RenderError, for one that is not), no file handle left open.
+    Only the page fetched last is kept open: a page is valid until the next one is
+    fetched, so copy it (``copy_foreign``, ``pages.append``) before fetching another; what
+    was copied stays readable after its source is closed."""
 
     def __init__(self, files: Sequence[Path]) -> None:
         self.files = tuple(files)
@@ -39,7 +41,7 @@ class FacePages(Sequence[pikepdf.Page]):
             index += len(self)
         if index not in self._open:
             self._open.clear()
-            self._open[index] = pikepdf.open(io.BytesIO(self.files[index].read_bytes()))
+            self._open[index] = open_face(self.files[index])
         return self._open[index].pages[0]
 
 

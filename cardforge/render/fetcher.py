@@ -4,9 +4,15 @@ Card data arrives in pull requests, so a face must never reach the network or re
 outside the workspace (``art: /etc/passwd``, ``art: ../../secrets.png``, a symlink pointing
 out). :func:`make_url_fetcher` returns a :class:`SafeFetcher`: it answers ``data:`` URLs and
 ``file:`` URLs whose *resolved* path (symlinks followed) lies inside one of the allowed
-roots; every other URL raises :class:`URLRefused`, which WeasyPrint logs as a failed load.
-Each refusal is also recorded in :attr:`SafeFetcher.refusals` so the build can stop with a
-RenderError naming the URL (and, via :func:`refused_in`, the card that asked for it).
+roots, read through :func:`cardforge.trust.read_bytes` (regular files only, size limits,
+never blocking on a device or FIFO). What it serves is checked before WeasyPrint decodes
+it: a raster image's pixel count from its header (:func:`~cardforge.render.raster.check_pixels`),
+an SVG's nesting depth and declarations (:func:`~cardforge.render.svg.check_svg`). Every
+other URL raises :class:`URLRefused`, which WeasyPrint logs as a failed load. Each refusal
+is also recorded in :attr:`SafeFetcher.refusals` so the build can stop with a RenderError
+naming the URL and where it is written (the card that asked for it, via
+:func:`refused_in`; the stylesheet or SVG file and line, via :attr:`Refusal.where` and
+:func:`written_in`).
 
 Written against WeasyPrint 70, whose fetchers are :class:`weasyprint.urls.URLFetcher`
 subclasses overriding ``fetch(url, headers=None) -> URLFetcherResponse``.
@@ -15,13 +21,19 @@ subclasses overriding ``fetch(url, headers=None) -> URLFetcherResponse``.
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from cardforge import trust
+from cardforge.problem import Location
+from cardforge.render.links import Link, css_links, kind_of
+from cardforge.render.raster import check_pixels
+from cardforge.render.svg import check_svg
 
 
 class URLRefused(ValueError):
@@ -30,39 +42,64 @@ class URLRefused(ValueError):
 
 @dataclass(frozen=True)
 class Refusal:
-    """One URL that was not served: ``url`` as WeasyPrint asked for it, ``reason`` in words."""
+    """One URL that was not served: ``url`` as WeasyPrint asked for it, ``reason`` in words,
+    ``where`` the file:line:col that links to it when the fetcher knows (an SVG or CSS file
+    it served), else None."""
 
     url: str
     reason: str
+    where: str | None = None
 
 
 class SafeFetcher(URLFetcher):
     """Serves ``data:`` URLs and ``file:`` URLs under ``roots``; refuses and records the rest.
 
     ``roots`` are resolved once at construction. ``refusals`` grows by one :class:`Refusal`
-    per refused or missing URL, in the order WeasyPrint asked.
+    per refused, missing or unsafe URL, in the order WeasyPrint asked.
     """
 
     def __init__(self, roots: Sequence[Path]) -> None:
         super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
         self.roots: tuple[Path, ...] = tuple(Path(r).resolve() for r in roots)
         self.refusals: list[Refusal] = []
+        self._linked_from: dict[str, str] = {}  # URL → file:line:col of an SVG/CSS served
 
     def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         """Answer ``url`` or raise :class:`URLRefused` (recording why)."""
         scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-        if scheme == "data":
-            return super().fetch(url, headers)
+        if scheme == "data":  # its size is the document's; what it decodes to is checked
+            response = super().fetch(url, headers)
+            body = response.read()
+            self._check(url, Path("a data: URL"), body, response.content_type)
+            return URLFetcherResponse(url, body, response.headers)
         if scheme != "file":
             self._refuse(url, f"{scheme or 'relative'} URLs are not fetched; "
                               "only files inside the workspace")
         path = self._local_path(url)
         try:
-            body = path.read_bytes()
-        except OSError as exc:
-            self._refuse(url, f"cannot read {path}: {exc.strerror or exc}")
+            body = trust.read_bytes(path, kind_of(path), self.roots)
+        except trust.Refused as exc:
+            self._refuse(url, f"cannot read {path}: {exc.reason}")
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        self._check(url, path, body, mime)
         return URLFetcherResponse(path.as_uri(), body, {"Content-Type": mime})
+
+    def _check(self, url: str, path: Path, body: bytes, mime: str) -> None:
+        """Refuse what WeasyPrint must not decode; remember what an SVG or CSS file links to."""
+        try:
+            if check_pixels(body, path) is not None:
+                return
+            if mime == "text/css":
+                self._remember(url, path, css_links(trust.decode(body, path)))
+            elif mime == "image/svg+xml" or body.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+                self._remember(url, path, check_svg(body, path))
+        except trust.Refused as exc:  # the file itself is at fault: name it (and the line)
+            self._refuse(url, str(exc) if (exc.line, exc.col) != (1, 1) else f"{path} {exc.reason}")
+
+    def _remember(self, url: str, path: Path, links: Iterable[Link]) -> None:
+        for link in links:
+            self._linked_from.setdefault(urljoin(url, link.url.strip()),
+                                         str(Location(path, link.line, link.col)))
 
     def _local_path(self, url: str) -> Path:
         """The resolved path ``url`` names, when it lies inside a root; else refuse."""
@@ -71,15 +108,20 @@ class SafeFetcher(URLFetcher):
             self._refuse(url, f"file URL on another host ({parts.netloc})")
         try:
             path = Path(url2pathname(unquote(parts.path))).resolve()
-        except (OSError, RuntimeError) as exc:  # e.g. a symlink loop
+        except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte
             self._refuse(url, f"cannot resolve path: {exc}")
         if not any(path.is_relative_to(root) for root in self.roots):
             self._refuse(url, f"{path} is outside the workspace and the built-in templates")
         return path
 
-    def _refuse(self, url: str, reason: str) -> None:
-        self.refusals.append(Refusal(url, reason))
+    def _refuse(self, url: str, reason: str, where: str | None = None) -> None:
+        self.refusals.append(Refusal(url, reason, where or self._linked_from.get(url)))
         raise URLRefused(f"refused {url}: {reason}")
+
+
+def shown(url: str, most: int = 120) -> str:
+    """``url`` for a message: cut to ``most`` characters (a ``data:`` URL may be megabytes)."""
+    return url if len(url) <= most else f"{url[:most - 1]}…"
 
 
 def make_url_fetcher(allowed_roots: Sequence[Path]) -> SafeFetcher:
@@ -92,14 +134,8 @@ def make_url_fetcher(allowed_roots: Sequence[Path]) -> SafeFetcher:
     return SafeFetcher(allowed_roots)
 
 
-def refused_in(refusal: Refusal, fragments: dict[str, str], base_url: Path) -> list[str]:
-    """Keys of ``fragments`` (e.g. card ids → face HTML) whose HTML mentions ``refusal.url``.
-
-    A face refers to a resource by the URL as written (absolute, or relative to
-    ``base_url``); both spellings are looked for. Empty when no fragment mentions it (the
-    URL then came from a stylesheet or a template).
-    """
-    url = refusal.url
+def spelled(url: str, base_url: Path) -> set[str]:
+    """``url`` and the ways a document may have written it (a path, relative to ``base_url``)."""
     spellings = {url}
     if url.startswith("file:"):
         path = Path(url2pathname(unquote(urlsplit(url).path)))
@@ -108,5 +144,57 @@ def refused_in(refusal: Refusal, fragments: dict[str, str], base_url: Path) -> l
             spellings.add(path.relative_to(base_url).as_posix())
         except ValueError:
             pass
+    return spellings
+
+
+def refused_in(refusal: Refusal, fragments: Mapping[str, str], base_url: Path) -> list[str]:
+    """Keys of ``fragments`` (e.g. card ids → face HTML) whose HTML mentions ``refusal.url``.
+
+    A face refers to a resource by the URL as written (absolute, or relative to
+    ``base_url``); both spellings are looked for. Empty when no fragment mentions it (the
+    URL then came from a stylesheet or a template).
+    """
+    spellings = spelled(refusal.url, base_url)
     return [key for key, html in fragments.items()
             if any(s in html or s.replace("&", "&amp;") in html for s in spellings)]
+
+
+def stylesheet_files(roots: Iterable[Path]) -> list[Path]:
+    """The stylesheets a face or booklet may use under ``roots`` (the workspace and the
+    built-in templates): ``*.css`` in each root's ``templates/<folder>/`` and ``<folder>/``."""
+    found: dict[Path, None] = {}
+    for root in roots:
+        for pattern in ("templates/*/*.css", "*/*.css"):
+            found.update(dict.fromkeys(sorted(Path(root).glob(pattern))))
+    return list(found)
+
+
+def written_in(url: str, stylesheets: Iterable[Path], base_url: Path) -> list[Location]:
+    """Where ``url`` (as WeasyPrint asked for it) is written in ``stylesheets``: each
+    ``url()`` or ``@import`` that leads to it, a relative one from its file's folder (as
+    written, or with symlinks followed, as the stylesheet loader makes it absolute), a
+    rooted one from ``base_url``. Files that cannot be read are skipped."""
+    wanted = unquote(url)
+    base = base_url.resolve().as_uri() + "/"
+    found = []
+    for path in stylesheets:
+        try:
+            links = css_links(trust.read_text(path, "template"))
+        except trust.Refused:
+            continue
+        for link in links:
+            if wanted in _candidates(link.url.strip(), path.parent, base):
+                found.append(Location(path, link.line, link.col))
+    return found
+
+
+def _candidates(written: str, folder: Path, base: str) -> set[str]:
+    """The URLs (unquoted) ``written`` in a stylesheet in ``folder`` may have become."""
+    found = {unquote(urljoin(base, written))}
+    if ":" not in written.split("/", 1)[0] and not written.startswith(("/", "#")):
+        found.add(unquote(urljoin(folder.resolve().as_uri() + "/", written)))
+        try:
+            found.add(unquote((folder / unquote(written)).resolve().as_uri()))
+        except (OSError, RuntimeError, ValueError):
+            pass
+    return found

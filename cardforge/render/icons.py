@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup, escape
 
-from cardforge.errors import RenderError
-from cardforge.render.svg import SVG_NS, parse_clean, sanitize_svg, serialize
+from cardforge import trust
+from cardforge.render.svg import SVG_NS, UnsafeSVG, parse_clean, sanitize_svg, serialize
 
 TOKEN_RE = re.compile(r":([a-z][a-z0-9-]*):")
 """An icon token; group 1 is the icon's name."""
@@ -112,21 +112,27 @@ class IconSet:
         folder (first on the path) wins. Raises RenderError for an unreadable or invalid SVG.
         """
         icons = cls()
-        folders = ([pack_icons] if pack_icons else []) + [
-            Path(folder) / "icons" for folder in reversed(list(search_path))]
-        for folder in folders:
+        if pack_icons is not None and pack_icons.is_dir():  # installed with the pack: its own root
+            icons.add_folder(pack_icons, roots=(pack_icons.resolve(),))
+        for folder in (Path(folder) / "icons" for folder in reversed(list(search_path))):
             if folder.is_dir():
                 icons.add_folder(folder)
         return icons
 
-    def add_folder(self, folder: Path) -> None:
-        """Add (or replace) each ``<name>.svg`` in ``folder`` whose stem is a valid token name."""
+    def add_folder(self, folder: Path, roots: Sequence[Path] | None = None) -> None:
+        """Add (or replace) each ``<name>.svg`` in ``folder`` whose stem is a valid token name.
+
+        Files are read through :mod:`cardforge.trust`: regular files inside ``roots``
+        (default: the workspace and the built-in templates), size-limited, UTF-8. Raises
+        :class:`~cardforge.render.svg.UnsafeSVG` (a RenderError and a trust.Refused) naming
+        the icon file (and line and column) for one that is refused or is not safe SVG (see
+        :func:`~cardforge.render.svg.sanitize_svg`)."""
         for path in sorted(folder.glob("*.svg")):
             if TOKEN_RE.fullmatch(f":{path.stem}:"):
                 try:
-                    text = path.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError) as exc:
-                    raise RenderError(f"{path}: cannot read icon: {exc}") from None
+                    text = trust.read_text(path, "svg", roots)
+                except trust.Refused as exc:
+                    raise UnsafeSVG(exc, f"{exc.location}: cannot read icon: {exc.reason}") from None
                 self._icons[path.stem] = sanitize_svg(text, str(path))
                 self._inline.clear()
 

@@ -1,26 +1,41 @@
 """The sandboxed Jinja2 environment card faces are written in, and where its templates live.
 
-Templates are trusted a little (they come from the workspace's ``templates/`` or from
-cardforge itself) but card data is not: it arrives only as escaped *data*, never as template
-source. The environment is a :class:`~jinja2.sandbox.SandboxedEnvironment` (no ``__class__``
-walks, no unsafe calls), autoescapes every template, and uses
-:class:`~jinja2.StrictUndefined` so a misspelt variable is an error rather than an empty
-string. Every Jinja2 failure comes back as a :class:`~cardforge.errors.RenderError` naming the
-template file and line, never as a traceback.
+Templates are untrusted (a workspace's ``templates/`` arrives in a pull request) and card
+data is too: data arrives only as escaped *data*, never as template source. So:
+
+- templates see plain data only: :func:`render` converts every context with
+  :func:`cardforge.render.plain.plain` (dicts, lists, strings, numbers; no objects with
+  methods), helpers such as ``t`` and ``icon`` are globals or filters;
+- templates are read only through the trust boundary
+  (:class:`~cardforge.render.template_loader.TrustedLoader`): regular files inside the
+  workspace or cardforge's own templates;
+- they run in :class:`~cardforge.render.sandbox.LimitedSandbox`, Jinja2's immutable sandbox
+  with limits on render time, output size and ``range`` items.
+
+Every template autoescapes, and :class:`~jinja2.StrictUndefined` makes a misspelt variable
+an error rather than an empty string. Every failure comes back as a
+:class:`~cardforge.errors.RenderError` naming the template file and line, never as a
+traceback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 
-from cardforge.errors import RenderError
+from cardforge.errors import CardforgeError, RenderError
+from cardforge.render.plain import Views, plain
+from cardforge.render.sandbox import LimitedSandbox, render_limited
+from cardforge.render.sandbox_checks import TemplateLimit
+from cardforge.render.template_loader import TrustedLoader
 from cardforge.resources import templates_dir
+from cardforge.trust import Refused
 
 BASE = "_base"
 """Folder of the templates every game shares (``print.css``, ``macros.html.j2``)."""
@@ -44,15 +59,16 @@ def template_search_path(workspace: Path, game_id: str) -> list[Path]:
     return found
 
 
-def make_environment(search_path: Sequence[Path]) -> SandboxedEnvironment:
-    """A sandboxed, autoescaping, strict environment loading templates from ``search_path``.
+def make_environment(search_path: Sequence[Path]) -> LimitedSandbox:
+    """A sandboxed, autoescaping, strict environment loading templates from ``search_path``
+    through the trust boundary.
 
     Autoescape is on for every template whatever its name (``*.html.j2``, ``*.svg.j2`` …) and
     for templates made from strings. Undefined variables raise (StrictUndefined); use
-    :func:`render` to turn that and every other Jinja2 error into a RenderError.
+    :func:`render` to turn that and every other failure into a RenderError.
     """
-    env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader([str(p) for p in search_path]),
+    env = LimitedSandbox(
+        loader=TrustedLoader(search_path),
         autoescape=jinja2.select_autoescape(default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -77,35 +93,84 @@ def first_template(env: jinja2.Environment, names: Iterable[str]) -> str:
                       hint=f"looked in: {_searched(env)}")
 
 
-def render(env: jinja2.Environment, name: str, context: Mapping[str, Any]) -> str:
-    """Render template ``name`` with ``context`` and return the text.
+def render(env: jinja2.Environment, name: str | jinja2.Template, context: Mapping[str, Any],
+           views: Views | None = None) -> str:
+    """Render template ``name`` (or a loaded template) with ``context`` and return the text.
 
-    Raises RenderError (with file, line and a hint) when the template is missing, has a
-    syntax error, uses an undefined variable, or breaks a sandbox rule.
+    ``context`` is converted to plain data first (:func:`cardforge.render.plain.plain`;
+    ``views`` memoises the views of cards, decks and games across the renders of one game).
+    The render runs within the sandbox's limits (:func:`~cardforge.render.sandbox.render_limited`).
+
+    Raises RenderError (with file, line and a hint) when the template is missing, refused by
+    the trust boundary, has a syntax error, uses an undefined variable, breaks a sandbox
+    rule, is given a context value that is not plain data, goes over a render limit (time,
+    output, ``range``, size of a value, nesting), or fails in any other way.
     """
+    asked = name if isinstance(name, str) else (name.name or "<template>")
+    label = _file_of(env, asked)  # the template's file (as far as known)
     try:
         template = env.get_template(name)
-        return template.render(context)
+        label = template.filename or asked
+        try:
+            data = plain(context, views=views)
+        except TypeError as exc:
+            raise RenderError(f"{label}: template context: {exc}",
+                              hint="a game pack's face_context / back_context must return plain "
+                                   "data: dicts, lists, strings, numbers, booleans, None") from None
+        return render_limited(template, data)
+    except CardforgeError:
+        raise
+    except Refused as exc:
+        used = _where(exc.__traceback__, "")
+        raise RenderError(f"{exc.location}: template cannot be read: {exc.reason}"
+                          + (f" (used at {used})" if used else ""),
+                          hint=exc.hint or "keep templates inside the workspace, as regular files") from None
     except jinja2.TemplateSyntaxError as exc:
-        where = f"{exc.filename or exc.name or name}:{exc.lineno}"
+        where = f"{exc.filename or exc.name or label}:{exc.lineno}"
         raise RenderError(f"{where}: template syntax error: {exc.message}",
                           hint="check the {% %} / {{ }} tags around this line") from None
     except jinja2.TemplateNotFound as exc:
-        missing = ", ".join(getattr(exc, "templates", None) or [exc.name or name])
-        needed = "" if missing == name else f" (needed by {name})"
+        missing = ", ".join(getattr(exc, "templates", None) or [exc.name or asked])
+        needed = "" if missing == asked else f" (needed by {asked})"
         raise RenderError(f"template {missing} not found{needed}",
                           hint=f"looked in: {_searched(env)}") from None
     except jinja2.UndefinedError as exc:
-        raise RenderError(f"{_where(exc.__traceback__, name)}: {exc.message}",
+        raise RenderError(f"{_where(exc.__traceback__, label)}: {exc.message}",
                           hint="the template uses a variable or field that is not there; "
                                "guard optional fields with `is defined`") from None
     except SecurityError as exc:
-        raise RenderError(f"{_where(exc.__traceback__, name)}: not allowed in a template: {exc}",
+        raise RenderError(f"{_where(exc.__traceback__, label)}: not allowed in a template: {exc}",
                           hint="templates run in a sandbox: no underscore attributes, "
-                               "no unsafe calls") from None
-    except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
-        raise RenderError(f"{_where(exc.__traceback__, name)}: {type(exc).__name__}: {exc}",
+                               "no unsafe calls, no changing the data they are given") from None
+    except TemplateLimit as exc:
+        raise RenderError(f"{_where(exc.__traceback__, label)}: {exc}",
+                          hint="templates draw one face: keep loops, texts and numbers to the "
+                               "size of a card (docs/security.md lists the limits)") from None
+    except (RecursionError, SyntaxError) as exc:  # SyntaxError: Python's nesting limits
+        raise RenderError(f"{_where(exc.__traceback__, label)}: templates nest, include or call "
+                          f"themselves too deeply (more than Python's recursion limit of "
+                          f"{sys.getrecursionlimit()} levels, or its limit on nested blocks)",
+                          hint="a template must not include itself, a macro must stop calling "
+                               "itself, and blocks and brackets nest only a few levels") from None
+    except MemoryError as exc:
+        raise RenderError(f"{_where(exc.__traceback__, label)}: the template ran out of memory",
+                          hint="templates draw one face: keep loops, texts and numbers to the "
+                               "size of a card") from None
+    except Exception as exc:  # any other failure of the template (an assert in a filter…)
+        raise RenderError(f"{_where(exc.__traceback__, label)}: {type(exc).__name__}: {exc}",
                           hint="a template expression failed on this card's data") from None
+
+
+def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
+    """``t(localized)``: the text of a ``{lang: text}`` mapping in ``lang``, else in
+    ``fallback``, else ``""`` (also for None or an undefined field)."""
+
+    def t(localized: Any) -> str:
+        if not isinstance(localized, Mapping):
+            return ""
+        return str(localized.get(lang) or (localized.get(fallback) if fallback else "") or "")
+
+    return t
 
 
 def _where(tb: TracebackType | None, fallback: str) -> str:
@@ -114,10 +179,20 @@ def _where(tb: TracebackType | None, fallback: str) -> str:
     where = fallback
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if filename.endswith(".j2") or filename == "<template>":
+        if (filename.endswith(".j2") or filename == "<template>"
+                or "__jinja_exception__" in tb.tb_frame.f_globals):  # a frame Jinja2 rewrote
             where = f"{filename}:{tb.tb_lineno}"
         tb = tb.tb_next
     return where
+
+
+def _file_of(env: jinja2.Environment, name: str) -> str:
+    """The file template ``name`` would be read from on ``env``'s search path, else ``name``."""
+    for folder in getattr(env.loader, "searchpath", None) or []:
+        path = Path(folder, *name.split("/"))
+        if ".." not in name.split("/") and path.is_file():
+            return str(path)
+    return name
 
 
 def _searched(env: jinja2.Environment) -> str:

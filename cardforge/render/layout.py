@@ -3,28 +3,37 @@
 :func:`lay_out_faces` keys every face (:class:`~cardforge.render.face_cache.FaceCache`),
 lays out only the missing ones, in chunks of at most :data:`MAX_CHUNK` faces each rendered
 as one document (:func:`~cardforge.render.faces.render_faces_measured`), splits each
-document into single-page PDFs and stores them, each with the overflow measurements of its
-text boxes (a face cached without them is laid out again). With ``jobs`` > 1 and more than
-one chunk the chunks run in that many worker processes; otherwise in this process.
-Identical faces are keyed once.
+document into single-page PDFs, each sealed with its key
+(:mod:`cardforge.render.cache_entries`), and stores them, each with the overflow
+measurements of its text boxes (a face cached without them, or whose entry is not one to
+trust, is laid out again). With ``jobs`` > 1 and more than one chunk the chunks run in that
+many worker processes; otherwise in this process. Identical faces are keyed once. A URL
+the fetcher refused is reported where it is written when that is a stylesheet or an SVG
+file (file, line, column); the caller names the cards whose faces link to it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import math
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urljoin
+
+import pikepdf
 
 from cardforge.errors import CardforgeError, MissingFontError, RenderError
+from cardforge.render.cache_entries import seal
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import render_faces_measured
-from cardforge.render.fetcher import Refusal, make_url_fetcher
+from cardforge.render.fetcher import Refusal, make_url_fetcher, shown, stylesheet_files, written_in
+from cardforge.render.links import html_links
 from cardforge.render.overflow import dumps
-from cardforge.render.pdf_split import split_pages
+from cardforge.render.pdf_split import prune_resources
 
 MAX_CHUNK = 25
 """Most faces in one worker document. Measured (docs/benchmarks.md): per-face time is flat
@@ -86,9 +95,27 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
                         (isinstance(exc, MissingFontError), exc.message, exc.hint))
     cache = FaceCache(job.cache_folder)
     for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
-        cache.put_sidecar(key, dumps(measured))                   # implies its measurements
-    cache.put_many(zip(chunk.keys, split_pages(pdf), strict=True))
+        cache.put_sidecar(key, dumps(measured, key))              # implies its measurements
+    cache.put_many(zip(chunk.keys, sealed_pages(pdf, chunk.keys), strict=True))
     return _Outcome(len(chunk.keys), tuple(fetcher.refusals))
+
+
+def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
+    """Page ``i`` of ``pdf`` as a PDF of its own (boxes kept, only the resources it draws,
+    see :func:`~cardforge.render.pdf_split.prune_resources`), sealed with ``keys[i]``.
+    Raises ValueError when the counts differ, pikepdf.PdfError for a damaged ``pdf``."""
+    out = []
+    done: set[tuple[int, int]] = set()
+    with pikepdf.open(io.BytesIO(pdf)) as source:
+        for page, key in zip(source.pages, keys, strict=True):
+            prune_resources(page, done)
+            single = pikepdf.new()
+            single.pages.append(page)
+            seal(single, key)
+            buffer = io.BytesIO()
+            single.save(buffer)
+            out.append(buffer.getvalue())
+    return out
 
 
 def chunk_size(missing: int, jobs: int) -> int:
@@ -142,22 +169,23 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is (trim width, trim height, bleed, safe) in mm; relative URLs resolve against
-    ``base_url`` and only files under ``roots`` are read. ``refused(refusals)`` is called
-    with the URLs the fetcher refused, before any error is raised (so it can raise a more
-    precise one). ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of
-    every key. Raises MissingFontError or RenderError as render_faces_measured does, and
-    RenderError when there are no fragments.
+    ``base_url`` and only files under ``roots`` are read (also to key the faces).
+    ``refused(refusals)`` is called with the URLs the fetcher refused, before any error is
+    raised (so it can raise a more precise one), unless :func:`raise_located` raised first.
+    ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of every key.
+    Raises MissingFontError or RenderError as render_faces_measured does, and RenderError
+    when there are no fragments.
     """
     if not fragments:
         raise RenderError("no card faces to render")
     base_uri = base_url.resolve().as_uri() + "/"
-    context = cache.context(css, geometry, base_uri)
+    context = cache.context(css, geometry, base_uri, roots)
     if pdf_variant:
         context = hashlib.sha256(f"{context}\0{pdf_variant}".encode()).hexdigest()
-    keys = [cache.key(fragment, context, base_uri) for fragment in fragments]
+    keys = [cache.key(fragment, context, base_uri, roots) for fragment in fragments]
     missing: dict[str, str] = {}
     for key, fragment in zip(keys, fragments, strict=True):
-        if key not in missing and (cache.get(key) is None or not cache.sidecar(key).is_file()):
+        if key not in missing and (cache.get(key) is None or not cache.has_sidecar(key)):
             missing[key] = fragment
     if missing:
         size = chunk_size(len(missing), jobs)
@@ -168,6 +196,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
                    tuple(Path(r) for r in roots), cache.folder, pdf_variant)
         outcomes = _run(job, chunks, jobs, progress, len(missing))
         refusals = [r for o in outcomes for r in o.refusals]
+        if refusals:
+            raise_located(refusals, list(missing.values()), roots, base_url)
         if refusals and refused:
             refused(refusals)
         for outcome in outcomes:
@@ -175,3 +205,28 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
                 missing_font, message, hint = outcome.error
                 raise (MissingFontError if missing_font else RenderError)(message, hint=hint)
     return LaidOut(tuple(cache.path(k) for k in keys), len(missing))
+
+
+def raise_located(refusals: Sequence[Refusal], fragments: Sequence[str], roots: Sequence[Path],
+                  base_url: Path) -> None:
+    """Raise RenderError at the file, line and column where the first of ``refusals`` is
+    written, when that is an SVG or CSS file the fetcher served (:attr:`Refusal.where`) or,
+    for a URL no face links to, a stylesheet under ``roots``
+    (:func:`~cardforge.render.fetcher.written_in`). Returns when a face links to it."""
+    refusal = refusals[0]
+    others = len({r.url for r in refusals} - {refusal.url})
+    more = f" (and {others} more refused URLs)" if others else ""
+    hint = "use only files inside the workspace (no network, no absolute paths outside it)"
+    if refusal.where:
+        raise RenderError(f"{refusal.where}: cannot use {shown(refusal.url)}: {refusal.reason}{more}",
+                          hint=hint)
+    base_uri = base_url.resolve().as_uri() + "/"
+    wanted = unquote(refusal.url)
+    for fragment in fragments:
+        if any(unquote(urljoin(base_uri, link.strip())) == wanted for link in html_links(fragment)):
+            return
+    places = written_in(refusal.url, stylesheet_files(roots), base_url)
+    if places:
+        also = f" (also at {', '.join(map(str, places[1:4]))})" if len(places) > 1 else ""
+        raise RenderError(f"{places[0]}: cannot use {shown(refusal.url)}: {refusal.reason}{also}{more}",
+                          hint=hint)

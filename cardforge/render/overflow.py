@@ -18,7 +18,6 @@ Layout lengths are CSS px (1/96 in); every length this module returns is in mm.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -26,15 +25,17 @@ from typing import Any
 
 from weasyprint.formatting_structure.boxes import LineBox
 
+from cardforge.render.cache_entries import dump_json, read_json
+
 FIELD_ATTRIBUTE = "data-field"
 """The attribute naming the YAML field(s) a text box shows."""
 
 MM_PER_PX = 25.4 / 96
 """Millimetres in one CSS px."""
 
-FORMAT = 2
-"""Version of what is measured and how; part of the sidecar's name, so changing the
-measurement (raise it) never reads a stale one from the face cache."""
+FORMAT = 3
+"""Version of what is measured and how, and of how it is stored; part of the sidecar's
+name, so changing the measurement (raise it) never reads a stale one from the face cache."""
 
 
 @dataclass(frozen=True)
@@ -147,20 +148,27 @@ def measure_page(page: Any) -> list[Overflow]:
     return [measure_box(box) for box in marked_boxes(page._page_box)]
 
 
-def dumps(measures: Sequence[Overflow]) -> str:
-    """``measures`` as JSON: a list of objects with ``field`` and the four sides in mm."""
-    return json.dumps([{k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(m).items()}
-                       for m in measures])
+def dumps(measures: Sequence[Overflow], key: str) -> str:
+    """``measures`` of the face ``key`` as a JSON cache entry
+    (:func:`~cardforge.render.cache_entries.dump_json`): a list of objects with ``field``
+    and the four sides in mm."""
+    return dump_json(key, [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(m).items()}
+                           for m in measures])
 
 
-def load(path: Path) -> list[Overflow]:
-    """The measurements stored at ``path`` by :func:`dumps`. Raises OSError when unreadable
-    and ValueError when it is not such a list."""
+def load(path: Path, key: str) -> list[Overflow]:
+    """The measurements of the face ``key`` stored at ``path`` by :func:`dumps`, read
+    through the trust boundary. Raises ValueError saying why when the entry is refused (a
+    symlink, too large), is not such a list, or belongs to another face."""
+    data = read_json(path, key)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return [Overflow(**item) for item in data]
-    except (TypeError, json.JSONDecodeError) as exc:
+        return [Overflow(field=str(item["field"]), **{side: float(item[side]) for side in _SIDES})
+                for item in data]
+    except (TypeError, KeyError, ValueError) as exc:
         raise ValueError(f"{path}: not a list of overflow measurements: {exc}") from None
+
+
+_SIDES = ("top_mm", "bottom_mm", "left_mm", "right_mm")
 
 
 def sidecar(face_pdf: Path) -> Path:

@@ -12,11 +12,12 @@ in the face cache by the lint (:func:`cardforge.lint.layout.booklet_layout`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
+from cardforge.render.cache_entries import dump_json, read_json
 from cardforge.render.overflow import Overflow, measure_within
 
 
@@ -44,21 +45,28 @@ class PagesMeasured:
         """How many pages the document has."""
         return len(self.first_units)
 
-    def dumps(self) -> str:
-        """This measurement as JSON (read back by :meth:`loads`)."""
-        return json.dumps({"first_units": self.first_units, "overflows": [
+    def dumps(self, key: str) -> str:
+        """This measurement as the JSON cache entry of ``key`` (read back by :meth:`loads`)."""
+        return dump_json(key, {"first_units": self.first_units, "overflows": [
             {"unit": o.unit, "page": o.page, **asdict(o.overflow)} for o in self.overflows]})
 
     @classmethod
-    def loads(cls, text: str) -> PagesMeasured:
-        """The measurement :meth:`dumps` wrote. Raises ValueError for anything else."""
+    def loads(cls, path: Path, key: str) -> PagesMeasured:
+        """The measurement :meth:`dumps` wrote for ``key`` at ``path``, read through the trust
+        boundary. Raises ValueError for anything else (missing, a symlink, too large, not
+        such JSON, another key's)."""
+        data = read_json(path, key)
         try:
-            data = json.loads(text)
-            overflows = [PageOverflow(item.pop("unit"), item.pop("page"), Overflow(**item))
-                         for item in data["overflows"]]
-            return cls(overflows, list(data["first_units"]))
-        except (TypeError, KeyError, AttributeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"not a booklet page measurement: {exc}") from None
+            overflows = [PageOverflow(str(item["unit"]), int(item["page"]), Overflow(
+                field=str(item["field"]), **{side: float(item[side]) for side in _SIDES}))
+                for item in data["overflows"]]
+            first = [None if unit is None else str(unit) for unit in data["first_units"]]
+            return cls(overflows, first)
+        except (TypeError, KeyError, AttributeError, ValueError) as exc:
+            raise ValueError(f"{path}: not a booklet page measurement: {exc}") from None
+
+
+_SIDES = ("top_mm", "bottom_mm", "left_mm", "right_mm")
 
 
 def measure_pages(pages: Collection[Any], units: Collection[str]) -> PagesMeasured:

@@ -3,14 +3,12 @@
 WeasyPrint gives every page of a document one shared resources dictionary (all the
 document's fonts, images, patterns and forms), and its forms share the document's font
 dictionary. Copying one page out as it is would copy everything its chunk of faces uses.
-:func:`split_pages` first gives the page, and every form or pattern it draws, resources
-(and soft mask) holding only the names its own content stream uses, then copies the page: what no longer
-is reachable is not written.
+:func:`prune_resources` gives a page, and every form or pattern it draws, resources (and
+soft mask) holding only the names its own content stream uses, so that copying the page out
+(:func:`cardforge.render.layout.sealed_pages`) writes nothing it does not reach.
 """
 
 from __future__ import annotations
-
-import io
 
 import pikepdf
 from pikepdf import Name
@@ -73,19 +71,3 @@ def prune_resources(page: pikepdf.Page, done: set[tuple[int, int]]) -> None:
         new, children = _pruned(holder.Resources, _names_used(holder))
         holder.Resources = new
         queue += children
-
-
-def split_pages(pdf: bytes) -> list[bytes]:
-    """Each page of ``pdf`` as a PDF of its own (boxes kept), with only the resources the
-    page draws. Raises pikepdf.PdfError for a damaged ``pdf``."""
-    out = []
-    done: set[tuple[int, int]] = set()
-    with pikepdf.open(io.BytesIO(pdf)) as source:
-        for page in source.pages:
-            prune_resources(page, done)
-            single = pikepdf.new()
-            single.pages.append(page)
-            buffer = io.BytesIO()
-            single.save(buffer)
-            out.append(buffer.getvalue())
-    return out

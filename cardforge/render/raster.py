@@ -11,18 +11,53 @@ from __future__ import annotations
 
 import io
 import math
+import warnings
 from pathlib import Path
 
 import pypdfium2
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 
+from cardforge import trust
 from cardforge.atomic import write_atomically
+from cardforge.errors import RenderError
 from cardforge.render.geometry import mm_to_pt
 
 
 def pixels(length_mm: float, dpi: float) -> int:
     """Whole pixels covering ``length_mm`` at ``dpi`` (rounded to the nearest pixel, halves up)."""
     return math.floor(length_mm / 25.4 * dpi + 0.5)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) in px of the raster image ``data`` (PNG, JPEG, GIF, WebP, TIFF… as
+    Pillow knows them), read from its header without decoding a pixel; None when Pillow
+    does not recognise it as an image. Raises ``PIL.Image.DecompressionBombError`` for an
+    image of more than twice ``PIL.Image.MAX_IMAGE_PIXELS``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(io.BytesIO(data)) as image:
+                return image.size
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError):
+            return None
+
+
+def check_pixels(data: bytes, path: Path) -> tuple[int, int] | None:
+    """Refuse the raster image ``data`` (the file ``path``) when it has more pixels than
+    :data:`~cardforge.trust.MAX_IMAGE_PIXELS`, checked from its header before anything
+    decodes it. Returns its (width, height) in px, None when it is not a raster image.
+    Raises :class:`~cardforge.trust.Refused` naming the file and the size."""
+    limit = f"the limit is {trust.MAX_IMAGE_PIXELS / 1e6:.0f} megapixels"
+    hint = "scale the image down: 600 pixels per inch of the printed card is plenty"
+    try:
+        size = image_size(data)
+    except Image.DecompressionBombError:
+        raise trust.Refused(path, f"is an image of more than {2 * (Image.MAX_IMAGE_PIXELS or 0) / 1e6:.0f} "
+                                  f"megapixels ({limit})", hint) from None
+    if size is not None and size[0] * size[1] > trust.MAX_IMAGE_PIXELS:
+        raise trust.Refused(path, f"is an image of {size[0]} × {size[1]} pixels "
+                                  f"({size[0] * size[1] / 1e6:.0f} megapixels; {limit})", hint)
+    return size
 
 
 def page_image(document: pypdfium2.PdfDocument, index: int, *, crop_mm: float = 0.0,
@@ -32,7 +67,8 @@ def page_image(document: pypdfium2.PdfDocument, index: int, *, crop_mm: float = 
 
     Exactly one of ``size_px`` (width, height in px: the picture is scaled to fill it
     exactly) or ``dpi`` (pixels per inch of the page) must be given. Raises ValueError
-    otherwise, or when the crop leaves nothing.
+    otherwise, or when the crop leaves nothing; RenderError when the picture would have
+    more than :data:`~cardforge.trust.MAX_IMAGE_PIXELS` pixels (a page far larger than a card).
     """
     if (size_px is None) == (dpi is None):
         raise ValueError("give either size_px or dpi")
@@ -44,6 +80,10 @@ def page_image(document: pypdfium2.PdfDocument, index: int, *, crop_mm: float = 
     if size_px is None:
         scale = dpi / 72  # type: ignore[operator]
         size_px = (math.floor(width_pt * scale + 0.5), math.floor(height_pt * scale + 0.5))
+    if size_px[0] * size_px[1] > trust.MAX_IMAGE_PIXELS:
+        raise RenderError(f"page {index + 1} would be an image of {size_px[0]} × {size_px[1]} pixels, "
+                          f"more than the {trust.MAX_IMAGE_PIXELS / 1e6:.0f} megapixel limit",
+                          hint="lower the dpi, or delete the face cache if a face in it is not a card")
     scale = max(size_px[0] / width_pt, size_px[1] / height_pt)
     bitmap = page.render(scale=scale, crop=(crop_pt,) * 4, fill_color=(255, 255, 255, 255))
     image = bitmap.to_pil().convert("RGB")

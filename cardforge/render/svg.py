@@ -10,13 +10,31 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
+from xml.parsers import expat
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
+from cardforge import trust
 from cardforge.errors import RenderError
+from cardforge.render.links import CSS_ATTRIBUTES, URL_ATTRIBUTES, Link, css_links
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
+
+class UnsafeSVG(trust.Refused, RenderError):
+    """An SVG file that cannot be used, at its ``path`` (``line``/``col`` when known): a
+    :class:`~cardforge.trust.Refused` (so a lint rule meeting it reports it at the file) and
+    a :class:`~cardforge.errors.RenderError` (so a build stops with it, exit 2)."""
+
+    def __init__(self, refused: trust.Refused, message: str | None = None) -> None:
+        trust.Refused.__init__(self, refused.path, refused.reason, refused.hint, refused.line, refused.col)
+        self.message = message or str(refused)  # what the command prints (Refused set the path)
+        self.hint = refused.hint or None
+
+    def __str__(self) -> str:
+        return self.message
+
 
 _DROP_ELEMENTS = {"script", "foreignObject", "iframe", "object", "embed", "style", "a",
                   "animate", "set", "animateTransform", "animateMotion", "handler"}
@@ -27,14 +45,88 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+def check_svg(data: bytes | str, path: Path) -> list[Link]:
+    """Check that ``data`` (the SVG file ``path``) is safe to parse and draw, and return the
+    URLs it links to (``href``, ``xlink:href``, ``url()`` in CSS attributes and ``<style>``;
+    ``#fragment`` references left out), each at the line and column of its element.
+
+    Read with expat, which does not recurse, so depth is counted before any tree is built.
+    Raises :class:`~cardforge.trust.Refused` at the offending line and column for a
+    DOCTYPE or entity declaration (entity expansion bombs, external entities), elements
+    nested deeper than :data:`~cardforge.trust.MAX_SVG_DEPTH`, or XML that is not
+    well-formed.
+    """
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    links: list[Link] = []
+    depth = 0
+    style: list[str] | None = None
+
+    def refuse(reason: str, hint: str) -> None:
+        raise trust.Refused(path, reason, hint, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+
+    def doctype(*_: object) -> None:
+        refuse("has a DOCTYPE or entity declaration, which SVG files may not have",
+               "remove the <!DOCTYPE …> and <!ENTITY …> declarations (SVG needs none)")
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal depth, style
+        depth += 1
+        if depth > trust.MAX_SVG_DEPTH:
+            refuse(f"nests elements more than {trust.MAX_SVG_DEPTH} deep",
+                   "flatten the drawing (ungroup nested groups)")
+        here = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        for name, value in attrs.items():
+            if name in URL_ATTRIBUTES and not value.strip().startswith("#"):
+                links.append(Link(value, *here))
+            elif name in CSS_ATTRIBUTES and "url(" in value.lower():
+                links.extend(Link(link.url, *here) for link in css_links(value)
+                             if not link.url.startswith("#"))
+        style = [] if tag.rsplit(":", 1)[-1] == "style" else style
+
+    def end(tag: str) -> None:
+        nonlocal depth, style
+        depth -= 1
+        if style is not None and tag.rsplit(":", 1)[-1] == "style":
+            here = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+            links.extend(Link(link.url, *here) for link in css_links("".join(style))
+                         if not link.url.startswith("#"))
+            style = None
+
+    def text(data: str) -> None:
+        if style is not None:
+            style.append(data)
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise trust.Refused(path, f"not a valid SVG file: {expat.ErrorString(exc.code)}",
+                            "fix the file in an SVG editor, or export it again",
+                            exc.lineno, exc.offset + 1) from None
+    return links
+
+
 def sanitize_svg(markup: str, source: str = "<svg>") -> str:
     """``markup`` with scripts, event handlers and external references removed.
 
     Drops ``<script>``, ``<style>``, ``<foreignObject>``, links and animation elements;
     ``on*`` attributes; ``href``s not starting with ``#``; attributes holding ``url(…)``
-    other than ``url(#…)``. Raises RenderError naming ``source`` when the markup is not
-    well-formed XML or its root is not ``<svg>``.
+    other than ``url(#…)``. Raises :class:`UnsafeSVG` (a RenderError) naming ``source``
+    with line and column when the markup is not well-formed XML, has a DOCTYPE or entities
+    or nests deeper than :data:`~cardforge.trust.MAX_SVG_DEPTH`; RenderError when its root
+    is not ``<svg>``.
     """
+    try:
+        check_svg(markup, Path(source))
+    except trust.Refused as exc:
+        where = (f"{source}: {exc.reason} (line {exc.line}, column {exc.col})"
+                 if exc.reason.startswith("not a valid") else None)
+        raise UnsafeSVG(exc, where) from None
     try:
         root = ET.fromstring(markup)
     except ET.ParseError as exc:

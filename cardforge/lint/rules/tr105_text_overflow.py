@@ -39,7 +39,9 @@ the plate)::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.booklet.markdown import RULES_DIR
@@ -129,8 +131,17 @@ def booklet_problems(booklet: BookletLayout) -> Iterator[Problem]:
                            "booklet prints")
 
 
+_WHERE = re.compile(r"(?P<path>[^:\n]+):(?P<line>\d+)(?::(?P<col>\d+))?: ")
+"""A ``file:line[:col]: `` a render error's message starts with (a template, a stylesheet…)."""
+
+
 def _unmeasured(game: Game, what: str, exc: CardforgeError) -> Problem:
-    return Problem(Location(game.root / "game.yaml"), CODE,
+    """The failure to lay out ``what``, at the file and line the error names (a template,
+    a stylesheet, an icon), else at game.yaml."""
+    found = _WHERE.match(exc.message)
+    where = (Location(Path(found["path"]), int(found["line"]), int(found["col"] or 1)) if found
+             else Location(game.root / "game.yaml"))
+    return Problem(where, CODE,
                    f"cannot lay out the {what} to measure text overflow: {exc.message}",
                    hint=exc.hint)
 
