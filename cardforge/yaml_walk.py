@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from cardforge import trust
+from cardforge.document import Document, Pointer
 from cardforge.problem import Location, Problem
 from cardforge.yaml_limits import MERGE
-
-if TYPE_CHECKING:
-    from cardforge.source import Document, Pointer
 
 YAML_SYNTAX = "CF001"
 DUPLICATE_KEY = "CF002"

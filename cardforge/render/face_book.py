@@ -39,6 +39,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from cardforge import trust
+from cardforge.atomic import write_atomically
 from cardforge.render import cache_entries
 from cardforge.render.face_pages import FontSharer, share_equal_fonts
 
@@ -155,8 +156,6 @@ class FaceBook(Sequence[pikepdf.Page]):
         """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
         open it again from disk (dropping the face files it was copied from). Raises
         OSError when it cannot be written, RuntimeError when it cannot be read back."""
-        from cardforge.render.impose import write_pdf_atomically
-
         sharer = FontSharer()
         for entry in faces.values():
             sharer.visit(entry.Resources)
@@ -166,7 +165,7 @@ class FaceBook(Sequence[pikepdf.Page]):
         cache_entries.real_folder(self.path.parent)
         if self.path.is_dir() and not self.path.is_symlink():
             cache_entries.discard(self.path)
-        write_pdf_atomically(self.pdf, self.path)
+        write_atomically(self.path, self.pdf.save)
         opened = self._open()
         if opened is None:
             raise RuntimeError(f"the face book just written cannot be read: {self.path}")
