@@ -244,12 +244,15 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     face size); errors stop that game before any file is written.
     """
     from cardforge.commands import build as command
+    from cardforge.commands.build_request import BuildRequest
 
+    request = BuildRequest(games=games, paper=paper, out_dir=out_dir, lang=lang, product=product,
+                           duplex=duplex, layout=layout, gutter_mm=gutter_mm,
+                           die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs,
+                           cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet)
     profile_file = profile if profile and profile.endswith(".toml") else None
     with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
-        command.run(games, paper, out_dir, lang, product, duplex, quiet, workspace.resolve(),
-                    die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs, cache_dir=cache_dir,
-                    dpi=dpi, profile=profile, layout=layout, gutter_mm=gutter_mm)
+        command.run(request, workspace.resolve())
 
 
 @main.command()

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 from cardforge.card_sizes import resolve_card
 from cardforge.problem import Location
 from cardforge.source import Document
+from cardforge.words import localized
 
 if TYPE_CHECKING:
-    from cardforge.games.spec import GameSpec
+    from cardforge.packs import GameSpec
 
 
 @dataclass(eq=False)
@@ -54,15 +55,12 @@ class Card:
     def name(self, lang: str, fallback: str | None = None) -> str:
         """The card's name in ``lang``, else in ``fallback``, else any name it has."""
         names: dict[str, str] = self.data.get("name", {})
-        return names.get(lang) or (names.get(fallback) if fallback else None) or next(
-            iter(names.values()), self.id)
+        return localized(names, lang, fallback) or next(iter(names.values()), self.id)
 
     def text(self, key: str, lang: str, fallback: str | None = None) -> str | None:
-        """A localized text field (``text``, ``flavor``…) in ``lang`` or ``fallback``; None if absent."""
-        value = self.data.get(key)
-        if not isinstance(value, dict):
-            return None
-        return value.get(lang) or (value.get(fallback) if fallback else None)
+        """A localized text field (``text``, ``flavor``…) in ``lang`` or ``fallback``; None if absent
+        (see :func:`cardforge.words.localized`)."""
+        return localized(self.data.get(key), lang, fallback)
 
     def locate(self, *keys: str | int) -> Location:
         """Location of this card's field at ``keys`` (or of the card itself with no keys)."""

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardforge.errors import ConfigError
-from cardforge.games.spec import GameSpec, discover
 from cardforge.model import Card, Deck, Game
+from cardforge.packs import GameSpec, discover
 from cardforge.problem import Location, Problem
 from cardforge.source import Document, LoadError, load_yaml
 from cardforge.validate import SCHEMA, has_subschema, validate

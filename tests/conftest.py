@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from cardforge.config import Config
-from cardforge.games.spec import GameSpec
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
+from cardforge.packs import GameSpec
 from cardforge.problem import Problem
 from cardforge.workspace import load_game
 

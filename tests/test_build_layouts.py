@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.games.spec import discover
+from cardforge.packs import discover
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.geometry import pt_to_mm

@@ -1,4 +1,5 @@
-"""templates/, schemas/ and profiles/ ship inside the wheel: an installed cardforge finds them anywhere."""
+"""templates/, schemas/, profiles/ and cardforge's catalogs (locale/) ship inside the wheel:
+an installed cardforge finds them anywhere."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     assert any(n.startswith("cardforge/_data/templates/comic-creator/") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
     assert "cardforge/card_sizes.toml" in names  # the card size presets
+    assert "cardforge/locale/ja/LC_MESSAGES/cardforge.po" in names  # cardforge's own words
+    assert "cardforge/locale/fr/LC_MESSAGES/cardforge.po" in names
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
@@ -30,7 +33,8 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     probe = ("import cardforge.resources as r, cardforge.validate as v, pathlib, cardforge.profiles as p; "
              "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json'); "
              "print(p.find_profile('tgc-poker', pathlib.Path('.')).path); "
-             "import cardforge.card_sizes as c; assert c.presets()['tarot'] == (70, 120)")
+             "import cardforge.card_sizes as c; assert c.presets()['tarot'] == (70, 120); "
+             "import cardforge.words as w; assert w.word('Contents', 'ja') == '目次'")
     result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, capture_output=True,
                             text=True, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr

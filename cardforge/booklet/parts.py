@@ -15,7 +15,6 @@ from markupsafe import Markup, escape
 
 from cardforge.booklet.words import word
 from cardforge.errors import RenderError
-from cardforge.games.spec import lazy
 from cardforge.i18n.translations import Translations
 from cardforge.model import Game
 from cardforge.render.icons import DIE_COLOURS, IconSet, die_svg
@@ -87,14 +86,14 @@ def example_cards(card_ids: tuple[str, ...], faces_png: Callable[[str], bytes], 
 
 
 def diagram(game: Game, name: str, tr: Translations, icons: IconSet, where: str) -> Markup:
-    """The pack's diagram ``name``: ``GameSpec.extra["diagrams"][name]`` names a
-    ``"module:function"`` called with (game, translations, icons) → Markup. Raises
-    RenderError naming ``where`` when the pack has no such diagram."""
-    table = game.spec.extra.get("diagrams") or {}
+    """The pack's diagram ``name``: ``GameSpec.diagrams[name]`` called with (game,
+    translations, icons) → Markup. Raises RenderError naming ``where`` when the pack has no
+    such diagram."""
+    table = game.spec.diagrams
     if name not in table:
         raise RenderError(f"{where}: game {game.id} has no diagram {name!r}",
                           hint=f"its diagrams: {', '.join(table) or 'none'}")
-    return Markup(lazy(table[name])(game, tr, icons))
+    return Markup(table[name](game, tr, icons))
 
 
 def rasterize(pdf: bytes, pages: Mapping[str, int], dpi: int = 200) -> Callable[[str], bytes]:

@@ -1,35 +1,36 @@
-"""The few words a booklet prints around the game's own text, per language.
+"""The words a booklet prints around the game's own text, by the key booklet code uses.
 
 These are cardforge's words (cover, contents, generated parts), not the game's: a game's
-text goes through its catalogs. English is the fallback for a language not listed.
+text goes through its catalogs. Their translations live in cardforge's gettext domain
+(:mod:`cardforge.words`, no msgctxt); a language without one prints the English msgid.
 """
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
-    "rules": {"en": "Rules", "ja": "ルールブック", "fr": "Règles du jeu"},
-    "rulesheet": {"en": "Quick reference", "ja": "早見表", "fr": "Aide-mémoire"},
-    "contents": {"en": "Contents", "ja": "目次", "fr": "Sommaire"},
-    "players": {"en": "{min}–{max} players", "ja": "{min}～{max}人用", "fr": "{min} à {max} joueurs"},
-    "players-one": {"en": "{min} players", "ja": "{min}人用", "fr": "{min} joueurs"},
-    "components": {"en": "Components", "ja": "内容物", "fr": "Matériel"},
-    "cards": {"en": "{name} cards", "ja": "{name}カード", "fr": "Cartes {name}"},
-    "dice": {"en": "{name} dice", "ja": "{name}ダイス", "fr": "Dés {name}"},
-    "custom-dice": {"en": "die designs: {names}", "ja": "専用ダイス（{names}）",
-                    "fr": "modèles de dés : {names}"},
-    "glossary": {"en": "Icons and symbols", "ja": "アイコンとシンボル", "fr": "Icônes et symboles"},
-    "examples": {"en": "Example cards", "ja": "カードの例", "fr": "Exemples de cartes"},
-    "list-separator": {"en": ", ", "ja": "、", "fr": ", "},
-    "white": {"en": "White", "ja": "白", "fr": "blancs"},
-    "green": {"en": "Green", "ja": "緑", "fr": "verts"},
-    "red": {"en": "Red", "ja": "赤", "fr": "rouges"},
-    "yellow": {"en": "Yellow", "ja": "黄", "fr": "jaunes"},
+from cardforge import words
+
+MSGIDS: dict[str, str] = {
+    "rules": "Rules",
+    "rulesheet": "Quick reference",
+    "contents": "Contents",
+    "players": "{min}–{max} players",
+    "players-one": "{min} players",
+    "components": "Components",
+    "cards": "{name} cards",
+    "dice": "{name} dice",
+    "custom-dice": "die designs: {names}",
+    "glossary": "Icons and symbols",
+    "examples": "Example cards",
+    "list-separator": ", ",
+    "white": "White",
+    "green": "Green",
+    "red": "Red",
+    "yellow": "Yellow",
 }
-"""Key → language → text; ``{name}``-style fields are filled by :func:`word`."""
+"""Key (a product kind, a die colour, a part of the booklet) → English msgid."""
 
 
 def word(key: str, lang: str, **fields: object) -> str:
-    """Word ``key`` in ``lang`` (else English) with its fields filled in.
-    Raises KeyError for an unknown key."""
-    entry = WORDS[key]
-    return (entry.get(lang) or entry["en"]).format(**fields)
+    """Word ``key`` of MSGIDS in ``lang`` (else English) with its ``{name}`` fields filled in.
+    Raises KeyError for an unknown key or a field left out."""
+    return words.word(MSGIDS[key], lang, None, **fields)

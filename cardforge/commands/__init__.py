@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardforge.errors import ConfigError
+from cardforge.packs import GameSpec, discover
+from cardforge.workspace import find_game_dirs
+
 if TYPE_CHECKING:
     from cardforge.config import Config
-    from cardforge.games.spec import GameSpec
 
 
 def shown(path: Path, workspace: Path) -> str:
@@ -22,10 +25,6 @@ def targets(config: Config, wanted: tuple[str, ...]) -> list[tuple[GameSpec, Pat
     """(pack, game folder) of each game id in ``wanted``, in that order, or of every game in
     the configured cards folder when ``wanted`` is empty. Raises ConfigError naming the
     unknown ids and the games there are."""
-    from cardforge.errors import ConfigError
-    from cardforge.games.spec import discover
-    from cardforge.workspace import find_game_dirs
-
     found = {spec.id: (spec, folder) for spec, folder in find_game_dirs(config.cards, discover())}
     unknown = [g for g in wanted if g not in found]
     if unknown:

@@ -1,9 +1,10 @@
 """``cardforge build``: lint, then make each product of each game in each language.
 
-Recipe, per game: load → lint (errors stop that game) → for each language and product:
-render and write (faces laid out once, imposed, written atomically). Output paths are
-printed at the end; a game that fails is reported, the others are still built, and the
-exit status is non-zero.
+Recipe: the request and the configuration give the build options; per game: load → lint
+(errors stop that game) → for each language × product, the registry's builder writes its
+files (faces laid out once, imposed, written atomically). Notes, preflight warnings,
+failures and the files written are printed at the end; a game that fails is reported, the
+others are still built, and the exit status is non-zero.
 """
 
 from __future__ import annotations
@@ -11,35 +12,105 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
-from cardforge import trust
 from cardforge.commands import shown, targets
-from cardforge.config import Config, load_config
-from cardforge.dice.faces import DEFAULT_EDGE_MM
+from cardforge.commands.build_request import BuildRequest, build_config, build_options
+from cardforge.config import Config
 from cardforge.errors import CardforgeError, ConfigError, DataError
-from cardforge.games.spec import GameSpec, discover
 from cardforge.lint import report
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.model import Game
+from cardforge.packs import GameSpec, discover
 from cardforge.problem import Problem, Severity
-from cardforge.products import BUILDERS, CARD_EXPORTS, PAPERS, PROFILE_PRODUCTS, BuildOptions, ProductSkipped
-from cardforge.profiles import Profile, find_profile
+from cardforge.products.builder import ProductSkipped
+from cardforge.products.options import BuildOptions
+from cardforge.products.registry import PRODUCTS, products_for, profile_product
+from cardforge.profiles import find_profile
 from cardforge.workspace import load_game
 
 
 @dataclass(frozen=True)
-class Job:
-    """One unit of work: a game, a language and a product."""
+class GameJob:
+    """One game to build: its pack ``spec`` and ``folder``, the ``lang`` asked for (None:
+    every language of the game), its ``products`` (registry names) and ``exact``: the user
+    named both language and product, so a product that cannot be made is an error."""
 
     spec: GameSpec
     folder: Path
     lang: str | None
-    product: str
+    products: tuple[str, ...]
+    exact: bool
+
+
+@dataclass
+class Outcome:
+    """What a build did: files ``written``, games' ``failures``, ``notes`` (products skipped)
+    and preflight ``warnings``."""
+
+    written: list[Path] = field(default_factory=list)
+    failures: list[CardforgeError] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def run(request: BuildRequest, workspace: Path) -> None:
+    """Build the requested games (default: all in the workspace); print the files written.
+
+    A print-shop ``profile`` picks the product and the card geometry, and its preflight
+    problems are printed like lint problems (errors stop that game before it writes).
+    Raises ConfigError for a bad request; exits 1 if any game had data errors, 2 for other
+    failures, after building the rest.
+    """
+    config = build_config(request, workspace)
+    shop = find_profile(request.profile, workspace) if request.profile else None
+    product = profile_product(shop, request.product)
+    jobs = [GameJob(spec, folder, request.lang, tuple(products_for(spec, product)),
+                    exact=bool(request.lang and product))
+            for spec, folder in targets(config, request.games)]
+    outcome = Outcome()
+    started = time.perf_counter()
+    with _Progress(sum(len(job.products) * 2 for job in jobs), request.quiet) as progress:  # ~2 languages
+        options = build_options(request, config, shop, report=outcome.warnings.append,
+                                progress=progress.faces)
+        for job in jobs:
+            try:
+                outcome.written += build_game(job, config, options, progress.step, outcome.notes)
+            except CardforgeError as exc:
+                outcome.failures.append(exc)
+            except OSError as exc:  # e.g. the disk filled up while writing
+                outcome.failures.append(_write_failure(job.spec.id, exc))
+    _tell(outcome, workspace, request.quiet, time.perf_counter() - started)
+
+
+def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callable[[str], None],
+               notes: list[str]) -> list[Path]:
+    """Build one game's products; return the files written. Raises CardforgeError.
+
+    A product that cannot be made in a language yet (ProductSkipped) adds a line to
+    ``notes``, unless that very product and language were asked for (``job.exact``): then
+    it is a ConfigError. ``step(label)`` is called before each language × product.
+    """
+    game = _checked_game(job.spec, job.folder, config)
+    written: list[Path] = []
+    for language in _languages(game, job.lang):
+        for name in job.products:
+            step(f"{game.id} {name} ({language})")
+            try:
+                written.extend(PRODUCTS[name].build(game, language, options))
+            except ProductSkipped as exc:
+                if job.exact:
+                    raise ConfigError(str(exc), hint="add the catalog (see docs), or build "
+                                      "the game's source language") from None
+                notes.append(str(exc))
+            except ValueError as exc:
+                raise ConfigError(f"{game.id}: {exc}") from None
+    return written
 
 
 def _checked_game(spec: GameSpec, folder: Path, config: Config) -> Game:
@@ -61,140 +132,57 @@ def _languages(game: Game, lang: str | None) -> list[str]:
     return [lang]
 
 
-def _products(spec: GameSpec, product: str | None) -> list[str]:
-    """The products to build: all of the pack's, or ``product`` (a card export such as png,
-    tts or pdfx for any pack that makes cards)."""
-    if product in (None, "all"):
-        return [p for p in spec.products if p in BUILDERS]
-    if product in CARD_EXPORTS and "cards" in spec.products:
-        return [product]
-    if product not in spec.products or product not in BUILDERS:
-        exports = ", ".join(CARD_EXPORTS) if "cards" in spec.products else ""
-        known = ", ".join([p for p in spec.products if p in BUILDERS] + ([exports] if exports else []))
-        raise ConfigError(f"{spec.id} cannot build {product!r}", hint=f"its products: {known}")
-    return [product]
+def _write_failure(game_id: str, exc: OSError) -> CardforgeError:
+    return CardforgeError(f"{game_id}: cannot write {exc.filename or 'a file'}: {exc.strerror or exc}",
+                          hint="free disk space or fix the folder's permissions; "
+                               "files already there were left as they were")
 
 
-def _profile_product(profile: Profile | None, product: str | None) -> str | None:
-    """The product a print-shop profile makes; ConfigError when ``product`` asks for another."""
-    if profile is None:
-        return product
-    implied = PROFILE_PRODUCTS[profile.output]
-    if product not in (None, "all", implied):
-        raise ConfigError(f"profile {profile.id} makes the {implied} product, not {product}",
-                          hint=f"drop --product, or use --product {implied}")
-    return implied
+class _Progress:
+    """The progress bar on stderr (hidden when quiet, in CI or in a pipe): one step per
+    language × product, and the faces laid out within the current step."""
+
+    def __init__(self, steps: int, quiet: bool) -> None:
+        show = not quiet and sys.stderr.isatty() and not os.environ.get("CI")
+        self._bar = click.progressbar(length=steps, label="Building", file=sys.stderr, hidden=not show,
+                                      item_show_func=lambda label: label)
+        self._current = ""
+
+    def __enter__(self) -> _Progress:
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._bar.__exit__(*exc_info)
+
+    def step(self, label: str) -> None:
+        """A language × product begins."""
+        self._current = label
+        self._bar.update(1, label)
+
+    def faces(self, done: int, total: int) -> None:
+        """``done`` of ``total`` faces of the current step are laid out."""
+        self._bar.update(0, f"{self._current}: {done}/{total} faces laid out")
 
 
-def build_game(spec: GameSpec, folder: Path, config: Config, options: BuildOptions,
-               lang: str | None, product: str | None, step, notes: list[str]) -> list[Path]:
-    """Build one game's products; return the files written. Raises CardforgeError.
-
-    A product that cannot be made in a language yet (ProductSkipped) adds a line to
-    ``notes``, unless that very product and language were asked for: then it is an error.
-
-    ``step(label)`` is called before each language × product (progress).
-    """
-    game = _checked_game(spec, folder, config)
-    written: list[Path] = []
-    for language in _languages(game, lang):
-        for name in _products(spec, product):
-            step(f"{game.id} {name} ({language})")
-            try:
-                written.extend(BUILDERS[name](game, language, options))
-            except ProductSkipped as exc:
-                if lang and product:
-                    raise ConfigError(str(exc), hint="add the catalog (see docs), or build "
-                                      "the game's source language") from None
-                notes.append(str(exc))
-            except ValueError as exc:
-                raise ConfigError(f"{game.id}: {exc}") from None
-    return written
-
-
-def run(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
-        product: str | None, duplex: str | None, quiet: bool, workspace: Path,
-        die_edge_mm: float = DEFAULT_EDGE_MM, imposition: str | None = None,
-        jobs: int | None = None, cache_dir: Path | None = None, dpi: int = 300,
-        profile: str | None = None, layout: str | None = None,
-        gutter_mm: float | None = None) -> None:
-    """Build ``games`` (default: all in the workspace); print the files written.
-    ``layout`` (sheets | fold-over), ``duplex`` (long | short | none, sheets only) and
-    ``gutter_mm`` (mm between cards) override the configuration when not None;
-    ``die_edge_mm`` is the edge of printed custom dice (the ``dice`` product), in mm;
-    ``imposition`` ``"saddle"`` also imposes rule booklets for saddle stitching;
-    ``jobs`` the worker processes laying out faces (default: the machine's cores);
-    ``cache_dir`` the face cache (default: configured ``cache``, else .cardforge-cache);
-    ``dpi`` the resolution of PNG and Tabletop Simulator exports; ``profile`` a print shop's
-    profile (id or .toml path): it picks the product and the card geometry, and preflight
-    problems are printed like lint problems (errors stop that game before it writes).
-
-    Exits 1 if any game had data errors, 2 for other failures, after building the rest.
-    """
-    config = load_config(workspace, out=str(out_dir) if out_dir else None,
-                         cache=str(cache_dir) if cache_dir else None, layout=layout,
-                         duplex=duplex, gutter=gutter_mm)
-    if jobs is not None and jobs < 1:
-        raise ConfigError(f"--jobs must be at least 1, got {jobs}")
-    if gutter_mm is not None and gutter_mm < 0:
-        raise ConfigError(f"--gutter must not be negative, got {gutter_mm:g} mm")
-    if duplex is not None and config.layout == "fold-over":
-        raise ConfigError("--duplex is for the sheets layout",
-                          hint="fold-over sheets print every back beside its front; "
-                               "drop --duplex, or use --layout sheets")
-    trust.writable(config.out, "output")
-    trust.writable(config.cache, "cache")
-    chosen = paper or config.paper
-    shop = find_profile(profile, workspace) if profile else None
-    product = _profile_product(shop, product)
-    chosen_games = targets(config, games)
-    show = not quiet and sys.stderr.isatty() and not os.environ.get("CI")  # no bar in CI or pipes
-    started = time.perf_counter()
-    written: list[Path] = []
-    failures: list[CardforgeError] = []
-    notes: list[str] = []
-    warnings: list[Problem] = []
-    steps = sum(len(_products(spec, product)) * 2 for spec, _ in chosen_games)  # ~2 languages a game
-    with click.progressbar(length=steps, label="Building", file=sys.stderr, hidden=not show,
-                           item_show_func=lambda label: label) as bar:
-        current = [""]
-
-        def step(label: str) -> None:
-            current[0] = label
-            bar.update(1, label)
-
-        options = BuildOptions(root=config.root, out=config.out, duplex=config.duplex,
-                               layout=config.layout, gutter_mm=config.gutter_mm,
-                               papers=PAPERS if chosen in (None, "all") else (chosen,),
-                               die_edge_mm=die_edge_mm, imposition=imposition, cache=config.cache,
-                               jobs=jobs or os.cpu_count() or 1, dpi=dpi, profile=shop,
-                               report=warnings.append,
-                               progress=lambda done, total: bar.update(
-                                   0, f"{current[0]}: {done}/{total} faces laid out"))
-        for spec, folder in chosen_games:
-            try:
-                written.extend(build_game(spec, folder, config, options, lang, product, step,
-                                          notes))
-            except CardforgeError as exc:
-                failures.append(exc)
-            except OSError as exc:  # e.g. the disk filled up while writing
-                failures.append(CardforgeError(f"{spec.id}: cannot write {exc.filename or 'a file'}: "
-                                               f"{exc.strerror or exc}",
-                                               hint="free disk space or fix the folder's permissions; "
-                                                    "files already there were left as they were"))
-    for note in notes:
+def _tell(outcome: Outcome, workspace: Path, quiet: bool, seconds: float) -> None:
+    """Print notes, warnings and failures (stderr), the files written (stdout) and, unless
+    ``quiet``, a summary; exit with the worst failure's code when a game failed."""
+    for note in outcome.notes:
         click.echo(f"note: {note}", err=True)
-    if warnings:
-        click.echo(report.text(sorted(set(warnings), key=Problem.sort_key), workspace, {}), err=True)
-    for exc in failures:
+    if outcome.warnings:
+        problems = sorted(set(outcome.warnings), key=Problem.sort_key)
+        click.echo(report.text(problems, workspace, {}), err=True)
+    for exc in outcome.failures:
         click.echo(f"error: {exc.format_message()}", err=True)
-    for line in listing(written, workspace):
+    for line in listing(outcome.written, workspace):
         click.echo(line)
     if not quiet:
-        summary = f"cardforge build: {len(written)} file(s) in {time.perf_counter() - started:.1f} s"
-        click.echo(summary + (f", {len(failures)} game(s) failed" if failures else ""), err=True)
-    if failures:
-        sys.exit(max(exc.exit_code for exc in failures))
+        summary = f"cardforge build: {len(outcome.written)} file(s) in {seconds:.1f} s"
+        failed = len(outcome.failures)
+        click.echo(summary + (f", {failed} game(s) failed" if failed else ""), err=True)
+    if outcome.failures:
+        sys.exit(max(exc.exit_code for exc in outcome.failures))
 
 
 def listing(paths: list[Path], workspace: Path) -> list[str]:

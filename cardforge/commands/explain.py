@@ -8,8 +8,8 @@ import inspect
 import click
 
 from cardforge.errors import ConfigError
-from cardforge.games.spec import discover
 from cardforge.lint.rule import all_rules
+from cardforge.packs import discover
 from cardforge.preflight.codes import CODES as PREFLIGHT
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cardforge.games.spec import discover
 from cardforge.lint.rule import pack_rules
+from cardforge.packs import discover
 
 
 def run() -> None:

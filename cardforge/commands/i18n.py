@@ -16,8 +16,8 @@ import click
 from cardforge.commands import shown, targets
 from cardforge.config import load_config
 from cardforge.errors import CardforgeError, DataError
-from cardforge.games.spec import GameSpec
 from cardforge.i18n.catalogs import Planned, plan, write
+from cardforge.packs import GameSpec
 from cardforge.problem import Severity
 from cardforge.workspace import load_game
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import click
 
 from cardforge.config import load_config
-from cardforge.games.spec import discover
 from cardforge.lint.engine import lint_game
 from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.report import render
 from cardforge.lint.rule import all_rules
+from cardforge.packs import discover
 from cardforge.problem import Problem, Severity
 from cardforge.workspace import find_game_dirs, load_game
 

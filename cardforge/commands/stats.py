@@ -11,7 +11,7 @@ import click
 
 from cardforge.config import load_config
 from cardforge.errors import ConfigError, DataError
-from cardforge.games.spec import discover
+from cardforge.packs import discover
 from cardforge.problem import Severity
 from cardforge.stats import Table, number_text, probability_text
 from cardforge.workspace import find_game_dirs, load_game

@@ -6,7 +6,12 @@
 - :mod:`cardforge.dice.odds`: ``Pool``, ``pay_probability`` (exact ``Fraction``) and
   ``min_dice_to_pay``.
 
-Rules follow the Comic Creator rulebook, Card Costs and its Q&A.
+Rules follow the Comic Creator rulebook, Card Costs and its Q&A, and only the Comic Creator
+pack (``cardforge.games.comic_creator``: faces, costs, rules CC101/CC102, diagrams) uses
+these modules and their private helpers (``_model``, ``_solve``, ``_counts``). They stay in
+core as a self-contained engine (imports: the standard library and ``cardforge.trust`` for
+limits; never a pack). :mod:`cardforge.dice.faces` is different: custom dice as data, shared
+by every pack with custom dice and by the ``dice`` product.
 """
 
 from cardforge.dice.cost import (

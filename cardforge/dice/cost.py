@@ -28,6 +28,8 @@ Examples: ``X=X=X Y=Y`` (a three and a pair), ``RUN3 RUN3`` (two straights of 3)
 A mistake raises :class:`CostSyntaxError` carrying a message, a hint and the 0-based offset of
 the first character that cannot be read (``len(text)`` when the text stops too early), e.g.
 ``run4`` → offset 0, hint "keywords are upper case: RUN4".
+
+Used by the Comic Creator pack only (see :mod:`cardforge.dice`).
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ components needs the total and the counts capped for the others, since the roll 
 total minus the least those others can take reaches the sum. Colours named by ``AnyDie``
 components are counted apart. Distributions are cached per (dice, faces, reduction),
 satisfiability per (cost, counts) and results per (cost, dice, faces, fixed dice).
+
+Used by the Comic Creator pack only (see :mod:`cardforge.dice`).
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ spent die must be of the required colour (green in Comic Creator), and when the 
 the cost hold none, one more die of that colour, any value, is added (Q&A: "Do I have to pay
 the exact number of dice…"). So a pool pays a cost exactly when its dice can pay the
 components and it holds a die of the required colour.
+
+Used by the Comic Creator pack only (see :mod:`cardforge.dice`).
 """
 
 from __future__ import annotations

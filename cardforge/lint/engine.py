@@ -7,7 +7,8 @@ lie. Configuration selects rules and sets
 severities (``cardforge.config.Config``): a rule's Problems are at most as severe as the
 rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
 codes for Problems that belong to it. Rules that read laid-out faces (``NEEDS_LAYOUT``)
-run only when ``layout`` options are given (:mod:`cardforge.lint.layout`).
+run only when ``layout`` options are given (:mod:`cardforge.lint.layout`), and get them as
+a third argument, ``check(target, game, layout)``: nothing reaches a rule but its arguments.
 
 A rule that meets a file it cannot use (a rules file or catalog that is a folder, a link
 out of the workspace, not UTF-8…) reports that file, not itself: a
@@ -20,12 +21,11 @@ the rule, reported as CF000.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import nullcontext
 
 from cardforge import trust
 from cardforge.config import Config
 from cardforge.errors import DataError
-from cardforge.lint.layout import LayoutOptions, using
+from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import Rule
 from cardforge.model import Game
 from cardforge.problem import Location, Problem, Severity
@@ -35,23 +35,27 @@ INTERNAL = "CF000"
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
-def _run(rule: Rule, game: Game) -> Iterable[Problem]:
+def _run(rule: Rule, game: Game, layout: LayoutOptions | None) -> Iterable[Problem]:
+    """The rule's Problems: ``check`` called on each target of its scope, with ``layout``
+    as third argument for a rule that needs layout."""
     assert rule.check is not None
+    extra = (layout,) if rule.needs_layout else ()
     if rule.scope == "game":
-        yield from rule.check(game, game)
+        yield from rule.check(game, game, *extra)
     elif rule.scope == "deck":
         for deck in game.decks.values():
-            yield from rule.check(deck, game)
+            yield from rule.check(deck, game, *extra)
     elif rule.scope == "card":
         for card in game.cards():
-            yield from rule.check(card, game)
+            yield from rule.check(card, game, *extra)
 
 
 def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
               layout: LayoutOptions | None = None) -> list[Problem]:
     """All Problems for one loaded game, configured and sorted by file, line and column.
 
-    Rules that need laid-out faces run only with ``layout`` (workspace, face cache, jobs).
+    Rules that need laid-out faces run only with ``layout`` (workspace, face cache, jobs),
+    which is passed to their ``check``.
     A rule that meets an unusable file reports it at the file (an error, whatever the
     rule's default severity), once however many rules met it; a rule that raises anything
     else is reported as CF000 naming the rule, instead of crashing the run.
@@ -69,8 +73,7 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
             if not config.selects(rule.code) or (rule.needs_layout and layout is None):
                 continue
             try:
-                with using(layout) if layout is not None else nullcontext():
-                    problems.extend(_run(rule, game))
+                problems.extend(_run(rule, game, layout))
             except DataError as exc:  # a file the rule read is bad: report the file
                 problems.extend(exc.problems)
             except trust.Refused as exc:

@@ -4,24 +4,21 @@ Laying out faces is slow (about a second for ten faces), so rules that need it d
 ``NEEDS_LAYOUT = True`` and run only when the engine is given :class:`LayoutOptions`
 (``cardforge lint --layout``, or ``lint-layout = true`` in ``[tool.cardforge]``). The options
 say where the workspace and the face cache are and how many worker processes lay faces
-out; the engine sets them with :func:`using` while such rules run, and a rule reads them
-with :func:`current`. Faces come from the same cache builds use, so a lint after a build
-(or a second lint) lays out nothing and only reads the measurements stored beside each
-cached face (:mod:`cardforge.render.overflow`). Booklets are written as HTML each time
-(their example cards come from the same cache), and laid out and measured
-(:mod:`cardforge.render.page_overflow`) only when that HTML is new to the cache.
+out; the engine passes them to such a rule as ``check(target, game, layout)``, and the rule
+passes them on to :func:`face_overflows` and :func:`booklet_layout`. Faces come from the
+same cache builds use, so a lint after a build (or a second lint) lays out nothing and only
+reads the measurements stored beside each cached face (:mod:`cardforge.render.overflow`).
+Booklets are written as HTML each time (their example cards come from the same cache), and
+laid out and measured (:mod:`cardforge.render.page_overflow`) only when that HTML is new to
+the cache.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardforge.config import load_config
 from cardforge.errors import RenderError
 from cardforge.model import Game
 
@@ -33,36 +30,14 @@ if TYPE_CHECKING:  # WeasyPrint is imported only when a layout rule runs
 
 @dataclass(frozen=True)
 class LayoutOptions:
-    """``workspace`` (templates and assets), ``cache`` (the face cache folder) and ``jobs``
-    (worker processes laying out the faces the cache lacks)."""
+    """How a lint run lays faces out: ``workspace`` (templates and assets), ``cache`` (the
+    face cache folder) and ``jobs`` (worker processes laying out the faces the cache lacks).
+    Made by ``cardforge lint`` from the command line and configuration, given by the engine
+    to every rule that declares ``NEEDS_LAYOUT``."""
 
     workspace: Path
     cache: Path
     jobs: int = 1
-
-
-_CURRENT: ContextVar[LayoutOptions | None] = ContextVar("cardforge_layout", default=None)
-
-
-@contextmanager
-def using(options: LayoutOptions) -> Iterator[None]:
-    """Make ``options`` the :func:`current` ones inside the block."""
-    token = _CURRENT.set(options)
-    try:
-        yield
-    finally:
-        _CURRENT.reset(token)
-
-
-def current(game: Game) -> LayoutOptions:
-    """The options set by :func:`using`; outside it (a rule called on its own), the
-    workspace holding ``game`` (``<workspace>/cards/<game>``), its configured face cache,
-    one job. Raises ConfigError for a broken configuration there."""
-    options = _CURRENT.get()
-    if options is not None:
-        return options
-    workspace = game.root.parent.parent
-    return LayoutOptions(workspace, load_config(workspace).cache)
 
 
 @dataclass(frozen=True)
@@ -75,11 +50,11 @@ class FaceOverflow:
     overflow: Overflow
 
 
-def face_overflows(game: Game, lang: str) -> list[FaceOverflow]:
+def face_overflows(game: Game, lang: str, options: LayoutOptions) -> list[FaceOverflow]:
     """Every measured text box on every face of ``game`` in ``lang``, faces laid out (or
-    read from the cache) with the :func:`current` options, in page order. Stored
-    measurements that are not to be trusted (a symlink, too large, not JSON, another face's)
-    are discarded with their face, which is laid out again.
+    read from the cache) with ``options``, in page order. Stored measurements that are not
+    to be trusted (a symlink, too large, not JSON, another face's) are discarded with their
+    face, which is laid out again.
 
     Raises what :func:`~cardforge.render.cards.render_card_faces` raises, and RenderError
     when a face's measurements cannot be read even after it was laid out again.
@@ -87,7 +62,6 @@ def face_overflows(game: Game, lang: str) -> list[FaceOverflow]:
     from cardforge.render.cards import render_card_faces
     from cardforge.render.face_cache import FaceCache
 
-    options = current(game)
     cache = FaceCache(options.cache)
     for attempt in (1, 2):
         faces = render_card_faces(game, lang, options.workspace, cache=cache, jobs=options.jobs)
@@ -145,9 +119,9 @@ def booklet_languages(game: Game) -> list[str]:
     return [lang for lang in game.languages if lang == source or catalog_paths(game.root, lang)]
 
 
-def booklet_layout(game: Game, lang: str, kind: str) -> BookletLayout:
-    """Lay out the ``kind`` booklet of ``game`` in ``lang`` and measure its pages; the
-    measurement is kept in the face cache under a key of the booklet's HTML (with what it
+def booklet_layout(game: Game, lang: str, kind: str, options: LayoutOptions) -> BookletLayout:
+    """Lay out the ``kind`` booklet of ``game`` in ``lang`` with ``options`` and measure its
+    pages; the measurement is kept in the face cache under a key of the booklet's HTML (with what it
     links to, the fonts and versions), so an unchanged booklet is not laid out again.
 
     Raises RenderError (or MissingFontError) as the booklet build does: no rules to print,
@@ -163,7 +137,6 @@ def booklet_layout(game: Game, lang: str, kind: str) -> BookletLayout:
     from cardforge.render.page_overflow import PagesMeasured, measure_pages
     from cardforge.resources import templates_dir
 
-    options = current(game)
     source = booklet_html(game, lang, options.workspace, kind)
     cache = FaceCache(options.cache)
     base_uri = game.root.resolve().as_uri() + "/"

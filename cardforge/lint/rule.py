@@ -9,22 +9,27 @@ A rule is a module with:
 - ``SEVERITY``: ``"error"`` or ``"warning"`` by default;
 - ``check(target, game)``: yields Problems (not needed for ``"file"`` rules);
 - ``NEEDS_LAYOUT`` (optional, default False): True for a rule that reads laid-out faces
-  or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``;
+  or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``
+  and are called ``check(target, game, layout)`` with the run's
+  :class:`~cardforge.lint.layout.LayoutOptions` (workspace, face cache, jobs);
 - a module docstring: the user documentation ``cardforge explain CODE`` prints, with one
   passing and one failing YAML example.
+
+Rules are found, never listed: every module of the package ``cardforge.lint.rules`` is a
+core rule, every module of a pack's ``GameSpec.rules`` package one of the pack's.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
 
-from cardforge.games.spec import GameSpec
+from cardforge.packs import GameSpec
 from cardforge.problem import Problem, Severity
 
 CODE_PATTERN = re.compile(r"^[A-Z]{2,3}[0-9]{3}$")
@@ -40,7 +45,7 @@ class Rule:
     scope: str
     severity: Severity
     doc: str
-    check: Callable[[Any, Any], Iterable[Problem]] | None
+    check: Callable[..., Iterable[Problem]] | None  # (target, game[, layout])
     pack: str  # "core" or a game pack id
     needs_layout: bool = False
 
@@ -54,7 +59,8 @@ def from_module(module: ModuleType, pack: str) -> Rule:
     """Read a rule module into a :class:`Rule`.
 
     Raises ValueError naming the module when the contract is broken (bad code or scope,
-    missing docstring or check).
+    missing docstring, no check taking (target, game), or (target, game, layout) for a
+    ``NEEDS_LAYOUT`` rule).
     """
     code = getattr(module, "CODE", "")
     scope = getattr(module, "SCOPE", "")
@@ -63,27 +69,53 @@ def from_module(module: ModuleType, pack: str) -> Rule:
     if scope not in SCOPES:
         raise ValueError(f"rule module {module.__name__}: SCOPE must be one of {SCOPES}")
     check = getattr(module, "check", None)
-    if scope != "file" and not callable(check):
-        raise ValueError(f"rule module {module.__name__}: needs check(target, game)")
+    needs_layout = bool(getattr(module, "NEEDS_LAYOUT", False))
+    arguments = ("target", "game", "layout") if needs_layout else ("target", "game")
+    if scope != "file" and not (callable(check) and _takes(check, len(arguments))):
+        raise ValueError(f"rule module {module.__name__}: needs check({', '.join(arguments)})")
     if not module.__doc__:
         raise ValueError(f"rule module {module.__name__}: the docstring is the rule's documentation")
     return Rule(code=code, name=getattr(module, "NAME", code.lower()), scope=scope,
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
-                check=check, pack=pack, needs_layout=bool(getattr(module, "NEEDS_LAYOUT", False)))
+                check=check, pack=pack, needs_layout=needs_layout)
+
+
+def _takes(function: Callable[..., object], count: int) -> bool:
+    """Whether ``function`` can be called with ``count`` positional arguments (True when
+    its signature cannot be read)."""
+    try:
+        inspect.signature(function).bind(*([None] * count))
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (some builtins)
+        return True
+    return True
+
+
+CORE_PACKAGE = "cardforge.lint.rules"
+
+
+def rule_modules(package: str) -> list[ModuleType]:
+    """Every module directly inside the package named ``package`` (a dotted name), imported,
+    in name order. Raises ImportError (ModuleNotFoundError) when the package or one of its
+    modules cannot be imported, ValueError when ``package`` names a plain module."""
+    found = importlib.import_module(package)
+    if not hasattr(found, "__path__"):
+        raise ValueError(f"{package} is a module, not a package of rule modules")
+    names = sorted(info.name for info in pkgutil.iter_modules(found.__path__))
+    return [importlib.import_module(f"{package}.{name}") for name in names]
 
 
 def core_rules() -> list[Rule]:
-    """The core (CF) rules, every module in ``cardforge.lint.rules``, by code."""
-    from cardforge.lint import rules as package
-
-    modules = [importlib.import_module(f"{package.__name__}.{info.name}")
-               for info in pkgutil.iter_modules(package.__path__)]
-    return sorted((from_module(m, "core") for m in modules), key=lambda r: r.code)
+    """The core (CF, TR, BK) rules, every module in ``cardforge.lint.rules``, by code."""
+    return sorted((from_module(m, "core") for m in rule_modules(CORE_PACKAGE)), key=lambda r: r.code)
 
 
 def pack_rules(spec: GameSpec) -> list[Rule]:
-    """A game pack's rules, by code."""
-    return sorted((from_module(m, spec.id) for m in spec.rules), key=lambda r: r.code)
+    """A game pack's rules, every module of its ``rules`` package, by code (none without one).
+    Raises what :func:`rule_modules` and :func:`from_module` raise."""
+    modules = rule_modules(spec.rules) if spec.rules else []
+    return sorted((from_module(m, spec.id) for m in modules), key=lambda r: r.code)
 
 
 def all_rules(specs: Iterable[GameSpec]) -> dict[str, Rule]:

@@ -1,12 +1,11 @@
-"""Small helpers game packs use in their ``face_context`` functions: colours and labels.
+"""Small helpers game packs use in their ``face_context`` functions: colours, widths, names.
 
 Colours are ``#rrggbb`` strings; amounts run from 0 (unchanged) to 1 (the other colour).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardforge.model import Card, Game
@@ -31,15 +30,6 @@ def palette(colour: str, tint: float = 0.8, shade: float = 0.45) -> dict[str, st
     and a dark shade (towards black by ``shade``)."""
     return {"colour": colour, "tint": mix(colour, "#ffffff", tint),
             "shade": mix(colour, "#000000", shade)}
-
-
-def word(table: Mapping[str, Mapping[str, str]], key: str, lang: str, fallback: str = "en",
-         **values: Any) -> str:
-    """The label ``table[key]`` in ``lang`` (else ``fallback``), with ``{name}`` fields filled
-    from ``values``. Raises KeyError for an unknown key."""
-    entry = table[key]
-    text = entry.get(lang) or entry[fallback]
-    return text.format(**values) if values else text
 
 
 CJK_START = 0x2E80
@@ -67,7 +57,7 @@ def names(card: Card, game: Game, lang: str) -> dict[str, str | None]:
     has none or it reads the same.
     """
     written: dict[str, str] = card.data.get("name", {})
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     name_lang = lang if lang in written else (fallback if fallback in written else next(iter(written)))
     other = other_language(game, name_lang)
     sub_lang = other if other in written and written[other] != written[name_lang] else None

@@ -36,6 +36,7 @@ from cardforge.render.sandbox_checks import TemplateLimit
 from cardforge.render.template_loader import TrustedLoader
 from cardforge.resources import templates_dir
 from cardforge.trust import Refused
+from cardforge.words import localized
 
 BASE = "_base"
 """Folder of the templates every game shares (``print.css``, ``macros.html.j2``)."""
@@ -163,12 +164,11 @@ def render(env: jinja2.Environment, name: str | jinja2.Template, context: Mappin
 
 def translator(lang: str, fallback: str | None) -> Callable[[Any], str]:
     """``t(localized)``: the text of a ``{lang: text}`` mapping in ``lang``, else in
-    ``fallback``, else ``""`` (also for None or an undefined field)."""
+    ``fallback``, else ``""`` (also for None or an undefined field): templates print
+    ``""`` where :func:`cardforge.words.localized` answers None."""
 
-    def t(localized: Any) -> str:
-        if not isinstance(localized, Mapping):
-            return ""
-        return str(localized.get(lang) or (localized.get(fallback) if fallback else "") or "")
+    def t(mapping: Any) -> str:
+        return localized(mapping, lang, fallback) or ""
 
     return t
 

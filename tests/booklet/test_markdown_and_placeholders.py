@@ -9,7 +9,7 @@ import pytest
 
 from cardforge.booklet.markdown import load_rules, parse_rules
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
-from cardforge.games.spec import discover
+from cardforge.packs import discover
 from cardforge.problem import Location
 from cardforge.workspace import load_game
 

@@ -10,9 +10,12 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from cardforge.games.spec import discover
 from cardforge.i18n.catalogs import po_path, read_catalog
-from cardforge.products import BuildOptions, ProductSkipped, build_rules, build_rulesheet
+from cardforge.packs import discover
+from cardforge.products.builder import ProductSkipped
+from cardforge.products.options import BuildOptions
+from cardforge.products.rules import build_rules
+from cardforge.products.rulesheet import build_rulesheet
 from cardforge.render.geometry import mm_to_pt
 from cardforge.workspace import load_game
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 import cardforge.validate as validate_module
-from cardforge.games.spec import discover
+from cardforge.packs import discover
 from cardforge.source import loads
 from cardforge.validate import validate
 

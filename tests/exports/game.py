@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from cardforge.model import Game
-from cardforge.products import BuildOptions
+from cardforge.products.options import BuildOptions
 from cardforge.profiles import find_profile
 from cardforge.workspace import load_game
 from tests.conftest import FIXTURES, GENERIC

@@ -7,7 +7,7 @@ import pypdfium2
 import pytest
 
 from cardforge.errors import ConfigError, DataError
-from cardforge.exports import build_pdfx
+from cardforge.products.pdfx import build_pdfx
 from cardforge.profiles import find_profile
 from tests.exports.game import REPO, make_game, options
 

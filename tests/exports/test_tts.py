@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 import pytest
 from PIL import Image
 
-from cardforge.exports import build_tts
-from cardforge.render.tts import card_pixels, grid
+from cardforge.products.tts import build_tts
+from cardforge.products.tts_plan import card_pixels, grid
 from tests.exports.game import make_game, options
 
 

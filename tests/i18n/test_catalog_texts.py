@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardforge.games.spec import discover
 from cardforge.i18n.translations import with_catalog_texts
+from cardforge.packs import discover
 from cardforge.render.cards import face_sources
 from cardforge.workspace import load_game
 

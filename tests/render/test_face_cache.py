@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.config import load_config
-from cardforge.products import BuildOptions, build_cards
+from cardforge.products.cards import build_cards
+from cardforge.products.options import BuildOptions
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.geometry import CardGeometry

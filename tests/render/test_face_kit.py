@@ -1,6 +1,6 @@
 import pytest
 
-from cardforge.render.face_kit import mix, palette, word
+from cardforge.render.face_kit import mix, palette
 
 
 def test_mix_moves_each_channel_by_the_amount():
@@ -17,12 +17,6 @@ def test_mix_rejects_other_notations():
 def test_palette_tint_and_shade():
     assert palette("#204080", tint=0.5, shade=0.5) == {
         "colour": "#204080", "tint": "#90a0c0", "shade": "#102040"}
-
-
-def test_word_falls_back_and_fills_values():
-    table = {"gain": {"en": "Gain {n}", "ja": "{n}個得る"}, "cost": {"en": "Cost"}}
-    assert word(table, "gain", "ja", n=2) == "2個得る"
-    assert word(table, "cost", "fr") == "Cost"
 
 
 def _card(names: dict, languages: list, source: str):

@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardforge.errors import MissingFontError, RenderError
-from cardforge.games.spec import GameSpec
+from cardforge.packs import GameSpec
 from cardforge.render.cards import render_card_faces
 from cardforge.render.faces import captured_warnings, render_faces_pdf
 from cardforge.render.fetcher import make_url_fetcher

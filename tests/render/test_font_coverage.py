@@ -9,7 +9,7 @@ import pytest
 
 from cardforge.booklet.document import booklet_html
 from cardforge.errors import MissingFontError
-from cardforge.games.spec import discover
+from cardforge.packs import discover
 from cardforge.render.cards import face_sources
 from cardforge.render.coverage import families, missing, text_of
 from cardforge.workspace import load_game

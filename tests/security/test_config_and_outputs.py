@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from cardforge import trust
 from cardforge.cli import main
+from cardforge.products.pdfx import PDF_VERSIONS
 from cardforge.profiles import load_profile
-from cardforge.render.pdfx import PDF_VERSIONS
 from cardforge.validate import schema
 
 from .conftest import CANARY, Attack, assert_contained

@@ -14,7 +14,7 @@ import pytest
 from markupsafe import Markup
 
 from cardforge.errors import RenderError
-from cardforge.games.spec import discover
+from cardforge.packs import discover
 from cardforge.render.jinja import make_environment, render
 from cardforge.render.plain import plain
 from cardforge.workspace import load_game

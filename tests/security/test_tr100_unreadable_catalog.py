@@ -11,14 +11,13 @@ import pytest
 from cardforge import trust
 from cardforge.config import Config
 from cardforge.errors import DataError
-from cardforge.games.spec import GameSpec
 from cardforge.i18n import po
 from cardforge.i18n.translations import Translations
 from cardforge.lint.engine import lint_game
-from cardforge.lint.rule import all_rules
+from cardforge.lint.rule import Rule, all_rules, from_module
 from cardforge.problem import Severity
 from cardforge.workspace import load_game
-from tests.conftest import i18n_game, lint_root
+from tests.conftest import GENERIC, i18n_game, lint_root
 
 PO = ("locale", "en", "LC_MESSAGES", "rules.po")
 
@@ -129,19 +128,20 @@ def test_an_unreadable_catalog_is_reported_at_it(tmp_path):
         path.chmod(0o644)
 
 
-def _spec(*checks) -> GameSpec:
-    """The generic pack with one warning-level rule ZZ10<n> per check function."""
+def _rules(*checks) -> dict[str, Rule]:
+    """Every rule of the generic pack, and one warning-level rule ZZ10<n> of it per check
+    function."""
     modules = []
     for number, body in enumerate(checks, start=1):
         module = types.ModuleType(f"zz10{number}", "A test rule.\n\nPassing:: x\n\nFailing:: y\n")
         module.CODE, module.NAME, module.SCOPE, module.SEVERITY = f"ZZ10{number}", "t", "game", "warning"
         module.check = body
         modules.append(module)
-    return GameSpec(id="generic", names={"en": "Generic"}, schema="card.schema.json", rules=tuple(modules))
+    return {**all_rules([GENERIC]), **{m.CODE: from_module(m, GENERIC.id) for m in modules}}
 
 
-def _lint(root, spec):
-    return lint_game(load_game(root, spec), all_rules([spec]), Config(root=root.parents[1]))
+def _lint(root, rules):
+    return lint_game(load_game(root, GENERIC), rules, Config(root=root.parents[1]))
 
 
 def test_a_refusal_inside_any_rule_is_an_error_at_the_refused_file_once(tmp_path):
@@ -152,7 +152,7 @@ def test_a_refusal_inside_any_rule_is_an_error_at_the_refused_file_once(tmp_path
         yield from ()
         raise trust.Refused(bad, "is a folder, not a file", "remove it")
 
-    problems = _lint(root, _spec(refuse, refuse))
+    problems = _lint(root, _rules(refuse, refuse))
     assert [(p.code, p.line, p.severity) for p in problems if p.path == bad] == [
         ("ZZ101", 1, Severity.ERROR)]
     assert not [p for p in problems if p.code == "CF000"]
@@ -165,7 +165,7 @@ def test_a_data_error_inside_a_rule_adds_its_located_problems_once(tmp_path):
         po.read_catalog(root / "locale" / "en" / "LC_MESSAGES" / "missing.po", "en")
         yield from ()
 
-    problems = _lint(root, _spec(unreadable, unreadable))
+    problems = _lint(root, _rules(unreadable, unreadable))
     assert [(p.code, p.path.name) for p in problems if p.path.name == "missing.po"] == [
         ("TR100", "missing.po")]
 
@@ -177,7 +177,7 @@ def test_a_real_rule_bug_is_still_cf000(tmp_path):
         yield from ()
         raise KeyError("oops")
 
-    [bug] = [p for p in _lint(root, _spec(broken)) if p.code == "CF000"]
+    [bug] = [p for p in _lint(root, _rules(broken)) if p.code == "CF000"]
     assert bug.path.name == "game.yaml" and "ZZ101" in bug.message
 
 

@@ -9,17 +9,16 @@ so the pack's rules check each cost against exact dice odds. Facts live in
 
 from __future__ import annotations
 
-from cardforge.games.comic_creator import rules
-from cardforge.games.spec import GameSpec, lazy
+from cardforge.packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="comic-creator",
     names={"en": "Comic Creator", "ja": "コミッククリエイター"},
     schema="comic-creator.schema.json",
-    rules=rules.MODULES,
+    rules="cardforge.games.comic_creator.rules",
     products=("cards", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.comic_creator.faces:face_context"),
     back_context=lazy("cardforge.games.comic_creator.faces:back_context"),
     stats=lazy("cardforge.games.comic_creator.stats:cost_table"),
-    extra={"diagrams": {"cost-kinds": "cardforge.games.comic_creator.diagrams:cost_kinds"}},
+    diagrams={"cost-kinds": lazy("cardforge.games.comic_creator.diagrams:cost_kinds")},
 )

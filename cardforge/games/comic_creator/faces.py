@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardforge import words
 from cardforge.dice.cost import (
     AnyDie,
     Component,
@@ -21,12 +22,12 @@ from cardforge.dice.cost import (
     Parity,
     Run,
     SumAtLeast,
-    cost_from_structured,
-    parse_cost,
 )
 from cardforge.errors import RenderError
+from cardforge.games.comic_creator.costs import card_cost
 from cardforge.model import Card, Deck, Game
 from cardforge.render import face_kit
+from cardforge.words import localized
 
 MAX_ROW = 6
 """Most dice drawn on one line; larger groups (ten of a kind) wrap into equal lines."""
@@ -47,31 +48,37 @@ column, the VP badge (mm; matches style.css)."""
 LETTERS = "XYZ"
 """Marks on the blank faces of successive of-a-kind groups, as in the cost notation."""
 
-WORDS: dict[str, dict[str, str]] = {
-    "cost": {"en": "Cost", "ja": "コスト"},
-    "abilities": {"en": "Abilities", "ja": "能力"},
-    "run": {"en": "in a row", "ja": "連番"},
-    "even": {"en": "all even", "ja": "すべて偶数"},
-    "odd": {"en": "all odd", "ja": "すべて奇数"},
-    "sum": {"en": "total", "ja": "合計"},
-    "any": {"en": "any value", "ja": "目は自由"},
-    "gain-white": {"en": "Gain {n} white", "ja": "白ダイス+{n}"},
-    "roll-yellow": {"en": "Roll {n} yellow", "ja": "黄ダイスを{n}個振る"},
-    "gain-red": {"en": "Gain red at {n}", "ja": "赤ダイス({n})を得る"},
-    "adjust": {"en": "{n} to one die", "ja": "ダイス1個を{n}"},
-    "reroll": {"en": "Reroll {n}", "ja": "{n}個振り直す"},
-    "flip": {"en": "Flip one die", "ja": "1個を裏返す"},
-    "copy": {"en": "Copy onto {n}", "ja": "{n}個に目をコピー"},
-    "set-any": {"en": "Set any value", "ja": "好きな目にする"},
-    "redistribute": {"en": "Move {n} pips", "ja": "{n}目まで移す"},
-    "take-used": {"en": "Take used dice", "ja": "使用済みを借りる"},
+CONTEXT = "comic-creator"
+"""msgctxt of this pack's words in cardforge's gettext domain (see :mod:`cardforge.words`)."""
+
+LABELS: dict[str, str] = {
+    "cost": "Cost",
+    "abilities": "Abilities",
+    "even": "all even",
+    "odd": "all odd",
+    "sum": "total",
+    "any": "any value",
+    "gain-white": "Gain {n} white",
+    "roll-yellow": "Roll {n} yellow",
+    "gain-red": "Gain red at {n}",
+    "adjust": "{n} to one die",
+    "reroll": "Reroll {n}",
+    "flip": "Flip one die",
+    "copy": "Copy onto {n}",
+    "set-any": "Set any value",
+    "redistribute": "Move {n} pips",
+    "take-used": "Take used dice",
 }
-"""Short captions a face prints, per language (English is the fallback)."""
+"""Short captions a face prints: key (a cost part or ability kind) → English msgid."""
+
+RUN_CAPTION = "{n} in a row"
+"""msgid of a run's caption (``{n}``: its length)."""
 
 
 def word(key: str, lang: str, **values: Any) -> str:
-    """Caption ``key`` of WORDS in ``lang`` (else English) with ``{n}`` filled in."""
-    return face_kit.word(WORDS, key, lang, **values)
+    """Caption ``key`` of LABELS in ``lang`` (else English) with ``{n}`` filled in.
+    Raises KeyError for an unknown key."""
+    return words.word(LABELS[key], lang, CONTEXT, **values)
 
 
 def die(value: int | None = None, colour: str = "white", mark: str | None = None) -> dict:
@@ -79,17 +86,15 @@ def die(value: int | None = None, colour: str = "white", mark: str | None = None
     return {"value": value, "colour": colour, "mark": mark}
 
 
-def card_cost(card: Card) -> Cost | None:
-    """The card's parsed ``cost`` (string notation or structured list), None if it has none.
+def _readable_cost(card: Card) -> Cost | None:
+    """:func:`~cardforge.games.comic_creator.costs.card_cost`, None if the card has none.
 
     Raises RenderError at the cost's file position when the cost cannot be read.
     """
-    raw = card.data.get("cost")
-    if raw is None:
-        return None
     try:
-        return parse_cost(raw) if isinstance(raw, str) else cost_from_structured(raw)
+        return card_cost(card)
     except (CostSyntaxError, TypeError, ValueError) as exc:
+        raw = card.data.get("cost")
         raise RenderError(f"{card.locate('cost')}: card {card.id}: cost {raw!r}: {exc}",
                           hint="run `cardforge lint` for the cost notation") from None
 
@@ -126,8 +131,7 @@ def _cost_row(c: Component, lang: str, letters: Any) -> dict[str, Any]:
         row.update(joiner="=", lines=_lines([die(None, "white", mark)] * c.n))
     elif isinstance(c, Run):
         row.update(lines=_lines([die(v, "white") for v in range(1, c.length + 1)]),
-                   label=f"{c.length} {word('run', lang)}" if lang != "ja"
-                   else f"{c.length}{word('run', lang)}")
+                   label=words.word(RUN_CAPTION, lang, CONTEXT, n=c.length))
     elif isinstance(c, Parity):
         values = (2, 4, 6) if c.parity == "even" else (1, 3, 5)
         row.update(lines=_lines([die(values[i % 3]) for i in range(c.n)]),
@@ -176,7 +180,7 @@ def ability_chip(ability: dict[str, Any], lang: str) -> dict[str, Any]:
         parts = [{"icon": "take"}]
     else:
         parts = [{"sym": kind}]
-    caption = word(kind, lang, n=n) if kind in WORDS else kind
+    caption = word(kind, lang, n=n) if kind in LABELS else kind
     return {"kind": kind, "parts": parts, "value": value, "caption": caption}
 
 
@@ -197,19 +201,19 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     ``deck_name``, ``vp``, ``marks`` (``[{"id", "label"}]``), ``cost_rows``, ``abilities``,
     ``words``. Raises RenderError for an unreadable cost.
     """
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     shown = face_kit.names(card, game, lang)
     deck = game.decks[card.deck]
-    cost = card_cost(card)
+    cost = _readable_cost(card)
     mark_specs = game.info.get("marks", {})
     return {
         **shown,
         "name_pt": name_size(str(shown["name"]), _title_width(card, game)),
         **palette(deck.spec.get("colour", "#777777")),
-        "deck_name": _localized(deck.spec.get("name"), lang, fallback) or deck.id,
+        "deck_name": localized(deck.spec.get("name"), lang, fallback) or deck.id,
         "vp": card.data.get("vp"),
-        "marks": [{"id": m, "label": _localized(mark_specs.get(m, {}).get("name"), lang,
-                                                 fallback) or m} for m in card.marks],
+        "marks": [{"id": m, "label": localized(mark_specs.get(m, {}).get("name"), lang,
+                                                fallback) or m} for m in card.marks],
         "cost_rows": cost_rows(cost, lang) if cost else [],
         "abilities": [ability_chip(a, lang) for a in card.data.get("abilities", [])],
         "words": {k: word(k, lang) for k in ("cost", "abilities")},
@@ -220,12 +224,12 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for ``deck``'s back: ``colour``/``tint``/``shade``, ``deck_name`` and
     ``deck_subname`` (other language or None), ``title`` and ``subtitle`` (the game's name
     in ``lang`` and in the other language)."""
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     other = face_kit.other_language(game, lang)
-    title = _localized(game.info.get("name"), lang, fallback) or game.spec.name(lang)
-    subtitle = _localized(game.info.get("name"), other, None) if other else None
-    deck_name = _localized(deck.spec.get("name"), lang, fallback) or deck.id
-    deck_sub = _localized(deck.spec.get("name"), other, None) if other else None
+    title = localized(game.info.get("name"), lang, fallback) or game.spec.name(lang)
+    subtitle = localized(game.info.get("name"), other, None) if other else None
+    deck_name = localized(deck.spec.get("name"), lang, fallback) or deck.id
+    deck_sub = localized(deck.spec.get("name"), other, None) if other else None
     return {**palette(deck.spec.get("colour", "#777777")),
             "title": title, "subtitle": subtitle if subtitle != title else None,
             "deck_name": deck_name, "deck_subname": deck_sub if deck_sub != deck_name else None,
@@ -257,8 +261,3 @@ def _title_width(card: Card, game: Game) -> float:
     taken += HEADER_TAKEN_MM["vp"] if card.data.get("vp") is not None else 0
     return width - 2 * safe - taken
 
-
-def _localized(value: Any, lang: str | None, fallback: str | None) -> str | None:
-    if not isinstance(value, dict):
-        return None
-    return value.get(lang) or (value.get(fallback) if fallback else None)

@@ -10,14 +10,13 @@ expected total and spread.
 
 from __future__ import annotations
 
-from cardforge.games.dice_girls import rules
-from cardforge.games.spec import GameSpec, lazy
+from cardforge.packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="dice-girls",
     names={"en": "Dice Girls", "ja": "ダイスガールズ"},
     schema="dice-girls.schema.json",
-    rules=rules.MODULES,
+    rules="cardforge.games.dice_girls.rules",
     products=("cards", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.dice_girls.faces:face_context"),
     back_context=lazy("cardforge.games.dice_girls.faces:back_context"),

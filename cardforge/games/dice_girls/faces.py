@@ -11,52 +11,44 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardforge import words
 from cardforge.games.dice_girls.idols import QUESTION, attribute_name
 from cardforge.model import Card, Deck, Game
 from cardforge.render import face_kit
+from cardforge.words import localized
 
-SENTENCES: dict[str, dict[str, str]] = {
-    "dice-count-idols": {
-        "ja": "あなたの前に出ているアイドル1人につき、ダイスを1個振る。",
-        "en": "Roll 1 die for each idol already in front of you."},
-    "dice-count-attribute": {
-        "ja": "あなたの前に出ている{attribute}のアイドル1人につき、ダイスを1個振る。",
-        "en": "Roll 1 die for each {attribute} idol already in front of you."},
-    "dice-count-idols-plus": {
-        "ja": "ダイスを{plus}個と、あなたの前に出ているアイドル1人につき1個振る。",
-        "en": "Roll {plus} {die}, plus 1 for each idol already in front of you."},
-    "dice-count-attribute-plus": {
-        "ja": "ダイスを{plus}個と、あなたの前に出ている{attribute}のアイドル1人につき1個振る。",
-        "en": "Roll {plus} {die}, plus 1 for each {attribute} idol already in front of you."},
-    "max": {"ja": "（最大{max}個）", "en": " (at most {max} dice)"},
-    "extra-dice-idols": {
-        "ja": "あなたの前に出ているアイドル1人につき、ダイスを{count}個追加で振る。",
-        "en": "Roll {count} more {die} for each idol already in front of you."},
-    "extra-dice-attribute": {
-        "ja": "あなたの前に出ている{attribute}のアイドル1人につき、ダイスを{count}個追加で振る。",
-        "en": "Roll {count} more {die} for each {attribute} idol already in front of you."},
-    "extra-max": {"ja": "（追加は最大{max}個）", "en": " (at most {max} more)"},
-    "reroll": {"ja": "このアイドルのダイスを{count}個まで振り直してよい。",
-               "en": "You may reroll up to {count} of her dice."},
-    "set-die": {"ja": "このアイドルのダイス1個を{value}の目にしてよい。",
-                "en": "You may turn one of her dice to {value}."},
-    "flip-low": {"ja": "このアイドルの{upto}以下の目のダイスをすべて裏返す。",
-                 "en": "Turn over each of her dice showing {upto} or less."},
-    "flip-one": {"ja": "このアイドルの{upto}の目のダイスをすべて裏返す。",
-                 "en": "Turn over each of her dice showing {upto}."},
-    "opponent-reroll": {"ja": "相手1人は、このアイドルのダイスを{count}個まで振り直してよい。",
-                        "en": "One opponent may reroll up to {count} of her dice."},
-}
-"""Effect sentences per language; ``{…}`` are filled from the effect's data."""
+CONTEXT = "dice-girls"
+"""msgctxt of this pack's words in cardforge's gettext domain (see :mod:`cardforge.words`)."""
 
-WORDS: dict[str, dict[str, str]] = {
-    "ability": {"ja": "特技", "en": "Ability"},
-    "dice": {"ja": "ダイス{n}個", "en": "{n} dice"},
-    "one-die": {"ja": "ダイス1個", "en": "1 die"},
-    "question": {"ja": "特技で決まる", "en": "set by ability"},
-    "first": {"ja": "特技を使ってから振る", "en": "use the ability, then roll"},
+SENTENCES: dict[str, str] = {
+    "dice-count-idols": "Roll 1 die for each idol already in front of you.",
+    "dice-count-attribute": "Roll 1 die for each {attribute} idol already in front of you.",
+    "dice-count-idols-plus": "Roll {plus} {die}, plus 1 for each idol already in front of you.",
+    "dice-count-attribute-plus":
+        "Roll {plus} {die}, plus 1 for each {attribute} idol already in front of you.",
+    "max": " (at most {max} dice)",
+    "extra-dice-idols": "Roll {count} more {die} for each idol already in front of you.",
+    "extra-dice-attribute": "Roll {count} more {die} for each {attribute} idol already in front of you.",
+    "extra-max": " (at most {max} more)",
+    "reroll": "You may reroll up to {count} of her dice.",
+    "set-die": "You may turn one of her dice to {value}.",
+    "flip-low": "Turn over each of her dice showing {upto} or less.",
+    "flip-one": "Turn over each of her dice showing {upto}.",
+    "opponent-reroll": "One opponent may reroll up to {count} of her dice.",
 }
-"""Short captions per language (English is the fallback)."""
+"""Effect sentences: key → English msgid; ``{…}`` are filled from the effect's data."""
+
+LABELS: dict[str, str] = {
+    "ability": "Ability",
+    "dice": "{n} dice",
+    "one-die": "1 die",
+    "question": "set by ability",
+    "first": "use the ability, then roll",
+}
+"""Short captions: key → English msgid."""
+
+FULL_STOPS = ("。", ".")
+"""What a sentence may end with, in the languages the sentences are translated into."""
 
 NAME_BOX_MM = 33.5
 """Width the name may take in the name plate (mm); longer names are set smaller."""
@@ -69,13 +61,13 @@ ICONS = {"dice-count": "count", "extra-dice": "plus-die", "reroll": "reroll", "s
 """Effect kind → the icon (templates/dice-girls/icons/<name>.svg) drawn before its sentence."""
 
 
-def _say(table: dict[str, dict[str, str]], key: str, lang: str, **values: Any) -> str:
-    text = table[key].get(lang) or table[key]["en"]
-    return text.format(**values)
+def _say(table: dict[str, str], key: str, lang: str, **values: Any) -> str:
+    return words.word(table[key], lang, CONTEXT).format(**values)
 
 
 def effect_sentence(effect: dict[str, Any], game: Game, lang: str) -> str:
-    """One effect as a sentence in ``lang`` (see SENTENCES), numbers from the effect."""
+    """One effect as a sentence in ``lang`` (see SENTENCES), numbers from the effect.
+    Raises KeyError for an effect kind without a sentence or a field its sentence lacks."""
     kind = effect["kind"]
     attribute = attribute_name(game, effect.get("attribute", ""), lang)
     per = effect.get("per", "idols")
@@ -84,13 +76,13 @@ def effect_sentence(effect: dict[str, Any], game: Game, lang: str) -> str:
         text = _say(SENTENCES, f"dice-count-{per}" + ("-plus" if plus else ""), lang,
                     attribute=attribute, plus=plus, die="die" if plus == 1 else "dice")
         if "max" in effect:
-            text = _before_stop(text, _say(SENTENCES, "max", lang, max=effect["max"]), lang)
+            text = _before_stop(text, _say(SENTENCES, "max", lang, max=effect["max"]))
         return text
     if kind == "extra-dice":
         text = _say(SENTENCES, f"extra-dice-{per}", lang, attribute=attribute, count=effect["count"],
                     die="die" if effect["count"] == 1 else "dice")
         if "max" in effect:
-            text = _before_stop(text, _say(SENTENCES, "extra-max", lang, max=effect["max"]), lang)
+            text = _before_stop(text, _say(SENTENCES, "extra-max", lang, max=effect["max"]))
         return text
     if kind == "flip-low":
         key = "flip-one" if effect["up-to"] == min(game.facts["die"]["faces"]) else "flip-low"
@@ -98,10 +90,11 @@ def effect_sentence(effect: dict[str, Any], game: Game, lang: str) -> str:
     return _say(SENTENCES, kind, lang, **{k.replace("-", ""): v for k, v in effect.items()})
 
 
-def _before_stop(sentence: str, clause: str, lang: str) -> str:
-    """``clause`` put before the sentence's final full stop."""
-    stop = "。" if lang == "ja" else "."
-    return sentence[:-1] + clause + stop if sentence.endswith(stop) else sentence + clause
+def _before_stop(sentence: str, clause: str) -> str:
+    """``clause`` put before the sentence's final full stop (one of FULL_STOPS), else after it."""
+    if sentence.endswith(FULL_STOPS):
+        return sentence[:-1] + clause + sentence[-1]
+    return sentence + clause
 
 
 def name_size(name: str) -> float:
@@ -136,20 +129,20 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     icon = card.data.get("dice")
     question = icon == QUESTION
     if question:
-        caption = _say(WORDS, "question", lang)
+        caption = _say(LABELS, "question", lang)
     elif icon == 1:
-        caption = _say(WORDS, "one-die", lang)
+        caption = _say(LABELS, "one-die", lang)
     else:
-        caption = _say(WORDS, "dice", lang, n=icon)
+        caption = _say(LABELS, "dice", lang, n=icon)
     return {
         **shown, "name_pt": name_size(str(shown["name"])),
         "attribute": {"key": key, "name": attribute_name(game, key, lang), "icon": key or None},
         **palette(spec.get("colour", deck_colour)),
         "dice_icon": {"mark": str(icon), "caption": caption, "question": question,
-                 "first": _say(WORDS, "first", lang) if question else None},
+                 "first": _say(LABELS, "first", lang) if question else None},
         "effects": [{"kind": e["kind"], "icon": ICONS.get(e["kind"]),
                      "sentence": effect_sentence(e, game, lang)} for e in card.data.get("effects", [])],
-        "words": {"ability": _say(WORDS, "ability", lang)},
+        "words": {"ability": _say(LABELS, "ability", lang)},
     }
 
 
@@ -159,8 +152,8 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     language, or None), ``sub_lang`` and ``attributes`` (``[{"key", "colour"}]``)."""
     other = face_kit.other_language(game, lang)
     names = game.info.get("name", {})
-    title = names.get(lang) or game.spec.name(lang)
-    subtitle = names.get(other) if other else None
+    title = localized(names, lang) or game.spec.name(lang)
+    subtitle = localized(names, other) if other else None
     return {**palette(deck.spec.get("colour", "#777777")), "title": title,
             "subtitle": subtitle if subtitle != title else None, "sub_lang": other,
             "attributes": [{"key": k, "colour": v["colour"]}

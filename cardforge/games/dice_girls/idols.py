@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardforge.model import Card, Game
+from cardforge.words import localized
 
 QUESTION = "?"
 """The dice icon whose count an effect sets (facts.dice_icons holds it too)."""
@@ -134,4 +135,4 @@ class Die:
 def attribute_name(game: Game, attribute: str, lang: str) -> str:
     """The attribute's name in ``lang`` (else the source language, else its key)."""
     names = game.facts.get("attributes", {}).get(attribute, {}).get("name", {})
-    return names.get(lang) or names.get(game.info.get("source_language", "")) or attribute
+    return localized(names, lang, game.source_language) or attribute

@@ -10,14 +10,13 @@ dice from those faces (``cardforge.games.dice_tuners.dice``).
 
 from __future__ import annotations
 
-from cardforge.games.dice_tuners import rules
-from cardforge.games.spec import GameSpec, lazy
+from cardforge.packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="dice-tuners",
     names={"en": "Dice Tuners", "ja": "ダイスチューナーズ"},
     schema="dice-tuners.schema.json",
-    rules=rules.MODULES,
+    rules="cardforge.games.dice_tuners.rules",
     products=("cards", "dice", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.dice_tuners.faces:face_context"),
     back_context=lazy("cardforge.games.dice_tuners.faces:back_context"),

@@ -7,7 +7,6 @@ Deck ids are the pack's vocabulary (``hero``, ``strategy``: the enum of
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from cardforge.model import Card, Game
 
@@ -57,9 +56,3 @@ def dice_per_colour(game: Game, players: int) -> int:
     """Dice of each colour on the table for ``players`` players (Game Setup: players + extra)."""
     return players + int(game.facts["dice_per_colour_extra"])
 
-
-def localized(value: Any, lang: str | None, fallback: str | None = None) -> str | None:
-    """The text of a ``{lang: text}`` mapping in ``lang``, else ``fallback``; None if neither."""
-    if not isinstance(value, dict):
-        return None
-    return value.get(lang) or (value.get(fallback) if fallback else None)

@@ -11,30 +11,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardforge.games.dice_tuners.data import HERO, is_bluff, localized
+from cardforge import words
+from cardforge.games.dice_tuners.data import HERO, is_bluff
 from cardforge.model import Card, Deck, Game
 from cardforge.render import face_kit
+from cardforge.words import localized
 
 LONG_NAME = 14
 """Names wider than this (see :func:`text_width`) are set smaller to fit one line."""
 
-WORDS: dict[str, dict[str, str]] = {
-    "cost": {"en": "Cost", "ja": "コスト"},
-    "skill": {"en": "Skill", "ja": "スキル"},
-    "overdrive": {"en": "Overdrive", "ja": "オーバードライブ"},
-    "on_fire": {"en": "On Fire", "ja": "オンファイア"},
-    "no_effect": {"en": "No effect", "ja": "効果なし"},
-    "any_colour": {"en": "Play it whatever dice are set aside",
-                   "ja": "脇のダイスの色に関係なく出せる"},
+CONTEXT = "dice-tuners"
+"""msgctxt of this pack's words in cardforge's gettext domain (see :mod:`cardforge.words`)."""
+
+LABELS: dict[str, str] = {
+    "cost": "Cost",
+    "skill": "Skill",
+    "overdrive": "Overdrive",
+    "on_fire": "On Fire",
+    "no_effect": "No effect",
+    "any_colour": "Play it whatever dice are set aside",
 }
-"""Labels a face prints, per language (English is the fallback)."""
+"""Labels a face prints: key (as templates read ``words``) → English msgid."""
 
 
 def word(key: str, lang: str) -> str:
-    """Label ``key`` of WORDS in ``lang``, else in English."""
-    return face_kit.word(WORDS, key, lang)
-
-
+    """Label ``key`` of LABELS in ``lang``, else in English. Raises KeyError for an unknown key."""
+    return words.word(LABELS[key], lang, CONTEXT)
 
 
 def palette(colour: str) -> dict[str, str]:
@@ -50,7 +52,7 @@ def text_width(text: str) -> float:
 def colour_info(game: Game, colour: str, lang: str) -> dict[str, str]:
     """``{"id", "name", "hex"}`` of a dice colour; an undeclared one prints grey."""
     spec = game.facts.get("colours", {}).get(colour, {})
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     return {"id": colour, "name": localized(spec.get("name"), lang, fallback) or colour,
             "hex": spec.get("hex", "#777777")}
 
@@ -80,9 +82,9 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     as hexes, for the picture panel). Strategy cards: ``value``, ``bluff``, ``card_colour``
     (``{"id", "name", "hex"}`` or None) and ``effect`` (``{"text", "lang"}`` or None).
     """
-    fallback = game.info.get("source_language")
-    words = {key: word(key, lang) for key in WORDS}
-    context: dict[str, Any] = {**_names(card, game, lang), "words": words}
+    fallback = game.source_language
+    labels = {key: word(key, lang) for key in LABELS}
+    context: dict[str, Any] = {**_names(card, game, lang), "words": labels}
     if card.deck == HERO:
         overdrive = card.data.get("overdrive", {})
         dice = [colour_info(game, c, lang) for c in overdrive.get("dice", [])]
@@ -106,7 +108,7 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     colour), ``title`` and ``subtitle`` (the game's name in ``lang`` and in the other
     language, or None), ``deck_name`` and ``deck_subname``, ``sub_lang``, and
     ``colours`` (every dice colour's hex, in game.yaml order, for the emblem)."""
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     other = next((code for code in game.languages if code != lang), None)
     title = localized(game.info.get("name"), lang, fallback) or game.spec.name(lang)
     subtitle = localized(game.info.get("name"), other) if other else None

@@ -10,14 +10,13 @@ each card's exact odds, and the ``dice`` product prints the DiXes. Facts live in
 
 from __future__ import annotations
 
-from cardforge.games.dixe_on_card import rules
-from cardforge.games.spec import GameSpec, lazy
+from cardforge.packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="dixe-on-card",
     names={"fr": "DiXe on Card", "en": "DiXe on Card"},
     schema="dixe-on-card.schema.json",
-    rules=rules.MODULES,
+    rules="cardforge.games.dixe_on_card.rules",
     products=("cards", "dice", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.dixe_on_card.faces:face_context"),
     back_context=lazy("cardforge.games.dixe_on_card.faces:back_context"),

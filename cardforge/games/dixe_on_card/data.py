@@ -14,6 +14,7 @@ from cardforge.games.dixe_on_card.odds import JOKER, JokerLimits
 from cardforge.model import Card, Game
 from cardforge.problem import Location
 from cardforge.source import Document
+from cardforge.words import localized
 
 CHARACTER = JOKER
 """How a dice file writes the character face (the joker) among a DiXe's faces."""
@@ -40,8 +41,7 @@ class DiXe:
 
     def label(self, lang: str, fallback: str | None = None) -> str:
         """The character's name in ``lang``, else ``fallback``, else any, else the id."""
-        return self.name.get(lang) or (self.name.get(fallback) if fallback else None) or next(
-            iter(self.name.values()), self.id)
+        return localized(self.name, lang, fallback) or next(iter(self.name.values()), self.id)
 
 
 def dixes(game: Game) -> list[DiXe]:
@@ -110,9 +110,3 @@ def joker_limits(game: Game, mode: str) -> JokerLimits:
     return JokerLimits(per_throw=spec.get("per_throw"),
                        per_combination=spec.get("per_combination_per_turn"))
 
-
-def localized(value: Any, lang: str, fallback: str | None) -> str:
-    """The text of a ``{lang: text}`` mapping in ``lang``, else ``fallback``, else ``""``."""
-    if not isinstance(value, dict):
-        return ""
-    return str(value.get(lang) or (value.get(fallback) if fallback else "") or "")

@@ -18,10 +18,13 @@ from cardforge.games.dixe_on_card.data import (
     character,
     combinations,
     dixes,
-    localized,
     symbols,
 )
 from cardforge.model import Card, Deck, Game
+from cardforge.words import localized, word
+
+CONTEXT = "dixe-on-card"
+"""msgctxt of this pack's words in cardforge's gettext domain (see :mod:`cardforge.words`)."""
 
 
 def _die(die: DiXe) -> CustomDie:
@@ -35,10 +38,6 @@ def custom_dice(game: Game) -> list[CustomDie]:
     return [_die(die) for die in dixes(game)]
 
 
-def _fallback(game: Game) -> str:
-    return game.source_language
-
-
 def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for ``card``'s character side in ``lang``.
 
@@ -47,7 +46,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     order), ``save`` (``{"when", "when_name", "what_name", "slots": [1, …]}``), and
     ``symbol_faces`` (the symbols its DiXe shows, for the side strip).
     """
-    fallback = _fallback(game)
+    fallback = game.source_language
     names = symbols(game)
     die = character(card, game)
     save = card.data.get("save") if isinstance(card.data.get("save"), dict) else {}
@@ -62,9 +61,10 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
             for s in combo]} for i, combo in enumerate(combinations(card), 1)],
         "save": {
             "when": save.get("when"),
-            "when_name": localized(timings.get(save.get("when"), {}).get("name"), lang, fallback),
+            "when_name": localized(timings.get(save.get("when"), {}).get("name"), lang,
+                                   fallback) or "",
             "what_name": localized(conditions.get(save.get("what"), {}).get("name"), lang,
-                                   fallback),
+                                   fallback) or "",
             "slots": list(range(1, int(save.get("slots", 0)) + 1)),
         },
         "symbol_faces": [f for f in (die.faces if die else ()) if f != CHARACTER],
@@ -75,10 +75,9 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     """Template variables shared by the skill sides of ``deck``: ``title`` (the game's
     name), ``set_name``, ``set_colour``, and ``skill_word`` / ``flipped_word`` (labels in
     ``lang``)."""
-    fallback = _fallback(game)
-    words = {"fr": ("Pouvoir", "Carte retournée"), "en": ("Skill", "Flipped card")}
-    skill, flipped = words.get(lang, words["en"])
-    return {"title": localized(game.info.get("name"), lang, fallback),
+    fallback = game.source_language
+    return {"title": localized(game.info.get("name"), lang, fallback) or "",
             "set_name": localized(deck.spec.get("name"), lang, fallback) or deck.id,
             "set_colour": deck.spec.get("colour", "#555555"),
-            "skill_word": skill, "flipped_word": flipped}
+            "skill_word": word("Skill", lang, CONTEXT),
+            "flipped_word": word("Flipped card", lang, CONTEXT)}

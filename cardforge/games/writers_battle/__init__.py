@@ -12,17 +12,16 @@ diagram.
 
 from __future__ import annotations
 
-from cardforge.games.spec import GameSpec, lazy
-from cardforge.games.writers_battle import rules
+from cardforge.packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="writers-battle",
     names={"en": "Writers' Battle", "ja": "作家バトル"},
     schema="writers-battle.schema.json",
-    rules=rules.MODULES,
+    rules="cardforge.games.writers_battle.rules",
     products=("cards", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.writers_battle.faces:face_context"),
     back_context=lazy("cardforge.games.writers_battle.faces:back_context"),
     stats=lazy("cardforge.games.writers_battle.stats:table"),
-    extra={"diagrams": {"movement-types": "cardforge.games.writers_battle.diagrams:movement_types"}},
+    diagrams={"movement-types": lazy("cardforge.games.writers_battle.diagrams:movement_types")},
 )

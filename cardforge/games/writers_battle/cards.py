@@ -50,9 +50,3 @@ def faction_cards(game: Game, faction: str, deck: str | None = None) -> list[Car
     return [card for card in game.cards()
             if card.data.get("faction") == faction and (deck is None or card.deck == deck)]
 
-
-def localized(value: Any, lang: str, fallback: str | None) -> str | None:
-    """The text of a ``{lang: text}`` mapping in ``lang``, else ``fallback``; None if absent."""
-    if not isinstance(value, dict):
-        return None
-    return value.get(lang) or (value.get(fallback) if fallback else None)

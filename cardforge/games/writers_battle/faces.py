@@ -13,25 +13,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardforge.games.writers_battle.cards import localized, movement, movement_grid
+from cardforge import words
+from cardforge.games.writers_battle.cards import movement, movement_grid
 from cardforge.model import Card, Deck, Game
 from cardforge.render import face_kit
+from cardforge.words import localized
 
-WORDS: dict[str, dict[str, str]] = {
-    "survival": {"ja": "生存力", "en": "Survival"},
-    "attack": {"ja": "攻撃力", "en": "Attack"},
-    "defence": {"ja": "防御力", "en": "Defence"},
-    "movement": {"ja": "移動", "en": "Move"},
-    "ability": {"ja": "能力", "en": "Ability"},
-    "pages": {"ja": "ページ", "en": "pages"},
-    "event": {"ja": "イベント", "en": "Event"},
-    "equipment": {"ja": "装備", "en": "Equipment"},
-    "condition": {"ja": "条件", "en": "Condition"},
-    "effect": {"ja": "効果", "en": "Effect"},
-    "field": {"ja": "フィールド効果", "en": "Field effect"},
-    "front": {"ja": "前", "en": "front"},
+CONTEXT = "writers-battle"
+"""msgctxt of this pack's words in cardforge's gettext domain (see :mod:`cardforge.words`)."""
+
+LABELS: dict[str, str] = {
+    "survival": "Survival",
+    "attack": "Attack",
+    "defence": "Defence",
+    "movement": "Move",
+    "ability": "Ability",
+    "pages": "pages",
+    "event": "Event",
+    "equipment": "Equipment",
+    "condition": "Condition",
+    "effect": "Effect",
+    "field": "Field effect",
+    "front": "front",
 }
-"""Labels a face prints, per language (English is the fallback)."""
+"""Labels a face prints: key (as templates read ``words``) → English msgid."""
 
 STATS = ("survival", "attack", "defence")
 """A character's numbers, in the order the face lists them (each has an icon of its name)."""
@@ -41,8 +46,8 @@ LONG_NAME_EM = 11.0
 
 
 def word(key: str, lang: str) -> str:
-    """Label ``key`` of WORDS in ``lang`` (else English)."""
-    return face_kit.word(WORDS, key, lang)
+    """Label ``key`` of LABELS in ``lang`` (else English). Raises KeyError for an unknown key."""
+    return words.word(LABELS[key], lang, CONTEXT)
 
 
 
@@ -57,7 +62,7 @@ def _names(card: Card, game: Game, lang: str) -> dict[str, Any]:
     return {**shown, "name_long": face_kit.width_em(str(shown["name"]), latin_em=0.6) > LONG_NAME_EM}
 
 
-def _character(card: Card, game: Game, lang: str, fallback: str | None) -> dict[str, Any]:
+def _character(card: Card, game: Game, lang: str, fallback: str) -> dict[str, Any]:
     key = card.data.get("movement")
     spec = movement(game, key) or {}
     ability = card.data.get("ability")
@@ -81,13 +86,13 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
 
     Always: ``name`` / ``name_lang`` / ``name_long``, ``subname`` / ``subname_lang``,
     ``faction`` (``{"key", "name"}``), ``colour`` / ``tint`` / ``shade`` (the faction's
-    colour), ``deck_name``, ``words`` (every label of WORDS in ``lang``). Characters add
+    colour), ``deck_name``, ``words`` (every label of LABELS in ``lang``). Characters add
     ``stats`` (``[{"key", "label", "value"}]``), ``movement`` (``{"key", "name", "grid"}``,
     grid as :func:`cardforge.games.writers_battle.cards.movement_grid`) and ``ability``
     (``{"cost", "text"}`` or None); gimmicks add ``kind``, ``cost`` and ``bonus``
     (``[{"key", "label", "value"}]``); foreshadow cards add ``condition`` and ``field``.
     """
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     faction_key = str(card.data.get("faction", ""))
     faction = game.facts.get("factions", {}).get(faction_key, {})
     deck = game.decks[card.deck]
@@ -97,7 +102,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
                     "name": localized(faction.get("name"), lang, fallback) or faction_key},
         **palette(faction.get("colour") or deck.spec.get("colour", "#777777")),
         "deck_name": localized(deck.spec.get("name"), lang, fallback) or deck.id,
-        "words": {key: word(key, lang) for key in WORDS},
+        "words": {key: word(key, lang) for key in LABELS},
         "stats": [], "movement": None, "ability": None, "kind": None, "cost": None, "bonus": [],
         "condition": None, "field": False,
     }
@@ -105,7 +110,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
         context.update(_character(card, game, lang, fallback))
     elif card.deck == "gimmick":
         kind = card.data.get("kind")
-        context.update(kind={"key": kind, "label": word(kind, lang) if kind in WORDS else kind},
+        context.update(kind={"key": kind, "label": word(kind, lang) if kind in LABELS else kind},
                        cost=card.data.get("cost"), bonus=_bonus(card, lang))
     elif card.deck == "foreshadow":
         context.update(condition=localized(card.data.get("condition"), lang, fallback),
@@ -117,7 +122,7 @@ def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:
     """Template variables for ``deck``'s back: ``colour`` / ``tint`` / ``shade`` (the deck's
     colour), ``title`` / ``subtitle`` (the game's name in ``lang`` and in the other
     language, or None), ``deck_name`` / ``deck_subname`` and ``sub_lang``."""
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     other = next((code for code in game.languages if code != lang), None)
     title = localized(game.info.get("name"), lang, fallback) or game.spec.name(lang)
     subtitle = localized(game.info.get("name"), other, None) if other else None

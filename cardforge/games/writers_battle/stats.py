@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cardforge.games.writers_battle.cards import faction_cards, localized
+from cardforge.games.writers_battle.cards import faction_cards
 from cardforge.games.writers_battle.rules.wb105_survival_balance import survival_totals
 from cardforge.model import Card, Game
 from cardforge.stats import Column, Table
+from cardforge.words import localized
 
 
 def _mean(pairs: list[tuple[int, int]]) -> Fraction | None:
@@ -39,7 +40,7 @@ def table(game: Game) -> Table:
                Column("foreshadows", "foreshadows", "int"), Column("field", "field", "int")]
     result = Table(f"{game.spec.name('en')}: factions (copies counted)", columns)
     survival = survival_totals(game)
-    fallback = game.info.get("source_language")
+    fallback = game.source_language
     for faction, spec in game.facts.get("factions", {}).items():
         characters = faction_cards(game, faction, "character")
         gimmicks = faction_cards(game, faction, "gimmick")

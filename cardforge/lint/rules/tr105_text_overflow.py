@@ -49,6 +49,7 @@ from cardforge.errors import CardforgeError
 from cardforge.lint.layout import (
     BookletLayout,
     FaceOverflow,
+    LayoutOptions,
     booklet_languages,
     booklet_layout,
     face_overflows,
@@ -76,13 +77,14 @@ BOOKLETS = {"rules": "rule booklet", "rulesheet": "quick-reference sheet"}
 """Booklet products checked (when the game pack lists them), with their names in messages."""
 
 
-def check(game: Game, _game: Game) -> Iterator[Problem]:
+def check(game: Game, _game: Game, layout: LayoutOptions) -> Iterator[Problem]:
     """Yield a Problem for each marked text box whose text overflows, per language, and
-    for each rules block that overflows its booklet page or the sheet's page limit."""
+    for each rules block that overflows its booklet page or the sheet's page limit; faces
+    and booklets are laid out (or read from the face cache) with ``layout``."""
     cards = {card.id: card for card in game.cards()}
     for lang in game.languages:
         try:
-            measured = face_overflows(game, lang)
+            measured = face_overflows(game, lang, layout)
         except CardforgeError as exc:
             yield _unmeasured(game, f"{lang} faces", exc)
             continue
@@ -95,7 +97,7 @@ def check(game: Game, _game: Game) -> Iterator[Problem]:
     for kind in (k for k in BOOKLETS if k in game.spec.products):
         for lang in booklet_languages(game):
             try:
-                booklet = booklet_layout(game, lang, kind)
+                booklet = booklet_layout(game, lang, kind, layout)
             except CardforgeError as exc:
                 yield _unmeasured(game, f"{lang} {BOOKLETS[kind]}", exc)
                 continue

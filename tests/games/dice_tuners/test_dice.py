@@ -14,8 +14,8 @@ from PIL import Image
 from cardforge.cli import main
 from cardforge.games.dice_tuners import GAME
 from cardforge.games.dice_tuners.dice import custom_dice
+from cardforge.products.dice_sheets import net_sheets
 from cardforge.render.dice_faces import render_die_faces
-from cardforge.render.dice_products import net_sheets
 from cardforge.render.geometry import mm_to_pt
 from cardforge.workspace import load_game
 from tests.dice.test_die_net import fold, opposite_pairs

@@ -16,11 +16,11 @@ from click.testing import CliRunner
 from cardforge.cli import main
 from cardforge.config import Config
 from cardforge.games.comic_creator import GAME
-from cardforge.games.spec import GameSpec
 from cardforge.lint.engine import lint_game
 from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import all_rules
 from cardforge.lint.rules.tr105_text_overflow import blamed_field
+from cardforge.packs import GameSpec
 from cardforge.render import booklet, layout
 from cardforge.render.overflow import measure_page
 from cardforge.workspace import load_game

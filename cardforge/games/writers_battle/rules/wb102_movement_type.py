@@ -3,8 +3,8 @@
 The rulebook (キャラクターの移動 3) has six: 十字, ×字, Y字, 逆Y, 全方 and なし. They are
 data in game.yaml ``facts.movement_types`` (key, names, the neighbouring squares each
 reaches); a card names one by its key (cross, diagonal, y-shape, inverted-y, all, none).
-Another value is reported at ``movement`` with the closest key, and the Japanese name of
-each key in the hint.
+Another value is reported at ``movement`` with the closest key, and the name of each key
+in the game's source language (Japanese for the shipped game) in the hint.
 
 Passing::
 
@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from cardforge.model import Card, Game
 from cardforge.problem import Problem
+from cardforge.words import localized
 
 CODE = "WB102"
 NAME = "movement-type"
@@ -38,6 +39,7 @@ def check(card: Card, game: Game) -> Iterator[Problem]:
     by_name = {name: key for key, spec in types.items() for name in spec.get("name", {}).values()}
     guess = by_name.get(value) or next(iter(difflib.get_close_matches(str(value), list(types), n=1)),
                                        None)
-    listed = ", ".join(f"{key} ({spec['name'].get('ja', key)})" for key, spec in types.items())
+    listed = ", ".join(f"{key} ({localized(spec.get('name'), game.source_language) or key})"
+                       for key, spec in types.items())
     yield Problem(card.locate("movement"), CODE, f"unknown movement type {value!r}", card=card.id,
                   hint=(f"did you mean {guess}? " if guess else "") + f"types: {listed}")

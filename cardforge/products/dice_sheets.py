@@ -1,4 +1,4 @@
-"""The dice products: folding nets and sticker sheets (pikepdf), per-face PNGs (pypdfium2).
+"""The dice product's files: folding nets and sticker sheets (pikepdf), per-face PNGs (pypdfium2).
 
 All three start from :class:`~cardforge.render.dice_faces.DieFaces`, one vector page per
 distinct face. Nets place each die's six faces on the cross of

@@ -1,5 +1,5 @@
-"""PDF/X card files for shops such as DriveThruCards: backs and fronts alternating, one card
-per page at trim + bleed, with a CMYK output intent.
+"""The ``pdfx`` product: PDF/X card files for shops such as DriveThruCards: backs and fronts
+alternating, one card per page at trim + bleed, with a CMYK output intent.
 
 The faces are laid out by WeasyPrint with its PDF/X variant (``pdf_variant``, e.g.
 ``"pdf/x-1a"``) and a ``@color-profile device-cmyk`` rule naming the ICC profile
@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import base64
 import io
+from pathlib import Path
 
 import pikepdf
 import weasyprint
 from pikepdf import Name
 
+from cardforge.atomic import write_atomically
+from cardforge.errors import ConfigError
 from cardforge.model import Game
+from cardforge.products.builder import folder
+from cardforge.products.card_faces import card_faces, check
+from cardforge.products.options import BuildOptions
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.face_pages import share_equal_fonts
 from cardforge.render.faces import captured_warnings, raise_for_messages
@@ -31,6 +37,26 @@ PDF_VERSIONS = {"pdf/x-1a": "1.4", "pdf/x-3": "1.4", "pdf/x-4": "1.6", "pdf/x-5g
 
 _INFO_KEYS = ("/GTS_PDFXVersion", "/GTS_PDFXConformance", "/Trapped", "/CreationDate",
               "/ModDate", "/Producer")
+
+
+def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """The print shop's PDF/X file ``<game>-<profile>[-<lang>].pdf``: one card per page at the
+    profile's trim + bleed, backs and fronts alternating, CMYK output intent (see
+    :func:`pdfx_document`), after preflight. Raises ConfigError without a ``pdfx`` profile or
+    without its ICC profile (naming the package), DataError for preflight errors."""
+    profile = options.profile
+    if profile is None or profile.output != "pdfx" or not profile.pdf_variant:
+        raise ConfigError("the pdfx product needs a PDF/X print-shop profile",
+                          hint="e.g. --profile drivethrucards-poker (see `cardforge profiles`)")
+    css = cmyk_css(profile.icc_bytes())
+    geometry = profile.geometry(game.card_geometry())
+    faces = card_faces(game, lang, options, geometry, extra_css=css, pdf_variant=profile.pdf_variant)
+    check(game, profile, faces, geometry, options)
+    title = f"{game.spec.names.get(lang) or game.id} — {profile.name}"
+    pdf = pdfx_document(game, faces, profile.pdf_variant, css, title)
+    path = folder(options, game, profile.id, lang).with_suffix(".pdf")
+    version = PDF_VERSIONS.get(profile.pdf_variant)
+    return [write_atomically(path, lambda handle: pdf.save(handle, force_version=version))]
 
 
 def cmyk_css(icc: bytes) -> str:

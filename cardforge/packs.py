@@ -1,8 +1,12 @@
-"""GameSpec: what a game pack tells cardforge, and how packs are found.
+"""The game-pack contract: what a pack tells cardforge (:class:`GameSpec`), and how packs are found.
 
 Packs register in the ``cardforge.games`` entry-point group, built-in ones included, so a
 third party adds a game by shipping a package with an entry point such as
 ``[project.entry-points."cardforge.games"] my-game = "my_pack:GAME"``.
+
+This is a core module: it imports nothing of cardforge but :mod:`cardforge.errors`, so the
+model, the lint engine and the commands can all depend on it, and no core module needs to
+import a pack (packs are reached through entry points, their hooks through :func:`lazy`).
 """
 
 from __future__ import annotations
@@ -12,13 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardforge.errors import ConfigError
-
-if TYPE_CHECKING:
-    from cardforge.model import Card, Deck, Game
 
 ENTRY_POINT_GROUP = "cardforge.games"
 
@@ -31,28 +31,34 @@ class GameSpec:
     - ``names``: the game's name per language code.
     - ``schema``: file name of the card-file schema in the built-in ``schemas/`` (its
       ``$defs/facts``, if present, validates game.yaml's ``facts:``).
-    - ``rules``: the pack's lint rule modules (see ``cardforge.lint.rule``).
+    - ``rules``: the dotted name of the pack's rules package (``"my_pack.rules"``): every
+      module in it is one lint rule (contract in :mod:`cardforge.lint.rule`), found by
+      walking the package as the core rules are; None for a pack without rules.
     - ``products``: what ``cardforge build`` can make for it (``cards``, ``dice``, ``rules``…).
-    - ``face_context(card, game, lang) -> dict``: extra template variables for a card face.
+    - ``face_context(card, game, lang) -> dict``: extra template variables for a card face
+      (a :class:`cardforge.model.Card` and :class:`~cardforge.model.Game`, a language code).
     - ``back_context(deck, game, lang) -> dict``: extra template variables for a deck's back.
     - ``stats(game) -> Stats``: the table ``cardforge stats <id>`` prints, or None.
     - ``dice(game) -> list[CustomDie]``: the game's custom dice for the ``dice`` product
       (:class:`cardforge.dice.faces.CustomDie`), or None.
     - ``icons_dir``: folder of the pack's own icon SVGs (``<name>.svg`` → token ``:name:``),
       or None to use ``templates/<id>/icons`` if present.
+    - ``diagrams``: the diagrams a rules booklet can insert with ``[[diagram: <name>]]``, by
+      name: each is called with (game, translations, icon set) and returns the diagram's
+      HTML (:class:`markupsafe.Markup`; see :func:`cardforge.booklet.parts.diagram`).
     """
 
     id: str
     names: Mapping[str, str]
     schema: str
-    rules: tuple[ModuleType, ...] = ()
+    rules: str | None = None
     products: tuple[str, ...] = ("cards",)
-    face_context: Callable[[Card, Game, str], dict[str, Any]] | None = None
-    back_context: Callable[[Deck, Game, str], dict[str, Any]] | None = None
-    stats: Callable[[Game], Any] | None = None
-    dice: Callable[[Game], Any] | None = None
+    face_context: Callable[[Any, Any, str], dict[str, Any]] | None = None
+    back_context: Callable[[Any, Any, str], dict[str, Any]] | None = None
+    stats: Callable[[Any], Any] | None = None
+    dice: Callable[[Any], Any] | None = None
     icons_dir: Path | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    diagrams: Mapping[str, Callable[[Any, Any, Any], str]] = field(default_factory=dict)
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang``, else the first name given, else the id."""
@@ -62,9 +68,9 @@ class GameSpec:
 def lazy(target: str) -> Callable[..., Any]:
     """A callable that imports ``"package.module:function"`` on its first call and forwards to it.
 
-    Lets a pack name its face, stats and dice hooks without importing rendering code when
-    it is only discovered (``cardforge lint``). Raises ValueError for a target without ``:``;
-    the import itself happens, and may raise ImportError, on the first call.
+    Lets a pack name its face, stats, dice and diagram hooks without importing rendering
+    code when it is only discovered (``cardforge lint``). Raises ValueError for a target
+    without ``:``; the import itself happens, and may raise ImportError, on the first call.
     """
     module_name, sep, attribute = target.partition(":")
     if not sep:
@@ -97,7 +103,7 @@ def discover() -> dict[str, GameSpec]:
                               hint=f"fix or uninstall {dist}") from None
         if not isinstance(spec, GameSpec):
             raise ConfigError(f"entry point {ep.name!r} of package {dist!r} is not a GameSpec",
-                              hint=f"{ep.value} must name a cardforge.games.spec.GameSpec")
+                              hint=f"{ep.value} must name a cardforge.packs.GameSpec")
         if spec.id in found:
             raise ConfigError(f"two game packs claim the id {spec.id!r}", hint=f"see package {dist}")
         found[spec.id] = spec

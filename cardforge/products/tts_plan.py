@@ -8,8 +8,8 @@ holds at most 69 cards; a bigger deck gets more sheets. Cards are drawn trim onl
 bleed), all of one deck at one size: the card's size at ``dpi``, scaled down until the
 sheet fits 4096 px.
 
-:func:`plan_decks` decides sheets and slots; :mod:`cardforge.render.tts_files` draws and
-writes them with the saved-object JSON.
+:func:`plan_decks` decides sheets and slots; :mod:`cardforge.products.tts_files` draws and
+writes them with the saved-object JSON; :mod:`cardforge.products.tts` is the product.
 """
 
 from __future__ import annotations

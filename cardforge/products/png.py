@@ -1,4 +1,5 @@
-"""One PNG per physical card, rasterised from the cached face pages.
+"""The ``png`` product: one PNG per physical card, rasterised from the cached face pages,
+at the game's size or at a ``png`` print-shop profile's (after preflight).
 
 File names: ``<card-id>.png`` for a card printed once, ``<card-id>-1.png`` …
 ``<card-id>-<n>.png`` for one printed ``n`` times (a shop's bulk upload then counts every
@@ -13,9 +14,31 @@ from pathlib import Path
 
 import pypdfium2
 
+from cardforge.errors import ConfigError
 from cardforge.model import Game
+from cardforge.products.builder import folder
+from cardforge.products.card_faces import card_faces, check
+from cardforge.products.options import BuildOptions
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.raster import page_image, png_bytes, save_bytes
+
+
+def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """One PNG per physical card plus the backs (see :func:`write_card_pngs`), trim + bleed.
+    Without a profile: at the game's size, ``options.dpi``, into ``<game>-png[-<lang>]/``.
+    With a ``png`` profile: at its trim, bleed and exact pixel size, after preflight, into
+    ``<game>-<profile>[-<lang>]/``. Raises ConfigError for a profile making something else,
+    DataError for preflight errors, RenderError."""
+    profile = options.profile
+    if profile is not None and profile.output != "png":
+        raise ConfigError(f"profile {profile.id} makes {profile.output}, not png")
+    geometry = profile.geometry(game.card_geometry()) if profile else game.card_geometry()
+    faces = card_faces(game, lang, options, geometry)
+    if profile is not None:
+        check(game, profile, faces, geometry, options)
+    return write_card_pngs(game, faces, folder(options, game, profile.id if profile else "png", lang),
+                           dpi=(profile.dpi if profile else None) or options.dpi, bleed_mm=geometry[2],
+                           size_px=profile.pixels if profile else None)
 
 
 def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:

@@ -1,6 +1,6 @@
 """Tabletop Simulator files: sheet and back images (PNG) and the saved-object JSON.
 
-For each deck of :func:`cardforge.render.tts.plan_decks`: ``<deck>-<n>.png`` (the faces,
+For each deck of :func:`cardforge.products.tts_plan.plan_decks`: ``<deck>-<n>.png`` (the faces,
 hidden slot filled with the back), ``back-<deck>.png`` (its shared back) or
 ``<deck>-<n>-backs.png`` (a sheet of each card's own back, ``UniqueBack``), and one
 ``<game>.json`` saved object: an ``ObjectStates`` list with a ``DeckCustom`` per deck.
@@ -17,8 +17,8 @@ from typing import Any
 import pypdfium2
 from PIL import Image
 
+from cardforge.products.tts_plan import DeckPlan, Sheet, deck_id
 from cardforge.render.raster import page_image, save_bytes, save_png
-from cardforge.render.tts import DeckPlan, Sheet, deck_id
 
 NEUTRAL = (128, 128, 128)
 """Fill of slots with no card (only the hidden slot when there is no shared back)."""

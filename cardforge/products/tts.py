@@ -1,0 +1,25 @@
+"""The ``tts`` product: Tabletop Simulator deck sheets, backs and a saved object."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardforge.model import Game
+from cardforge.products.builder import folder
+from cardforge.products.card_faces import card_faces
+from cardforge.products.options import BuildOptions
+from cardforge.products.tts_files import write_tts
+from cardforge.products.tts_plan import plan_decks
+
+
+def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
+    """Tabletop Simulator deck sheets, backs and ``<game>.json`` into ``<game>-tts[-<lang>]/``
+    (see :mod:`cardforge.products.tts_plan`); cards at ``options.dpi`` or smaller, so that a
+    sheet stays within 4096 px. Raises RenderError."""
+    geometry = game.card_geometry()
+    faces = card_faces(game, lang, options, geometry)
+    plans = plan_decks(game, faces, geometry[:2], options.dpi, lang)
+    fallback = game.source_language
+    names = {deck.id: (deck.spec.get("name") or {}).get(lang) or (deck.spec.get("name") or {}).get(fallback)
+             or deck.id for deck in game.decks.values()}
+    return write_tts(plans, faces.pdf, geometry[2], folder(options, game, "tts", lang), game.id, names)
