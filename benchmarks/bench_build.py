@@ -40,7 +40,7 @@ from cardforge.render.cards import face_sources, render_card_faces
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import page_css
 from cardforge.render.geometry import layout_grid
-from cardforge.render.sheets import card_geometry, card_sheets, card_slots
+from cardforge.render.sheets import card_sheets, card_slots
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[1]
@@ -86,7 +86,7 @@ def cardforge_build(game, workspace: Path, cache: FaceCache, jobs: int):
 
 def baseline_html(game, faces_fragments: list[str], css: str, front_of: dict, back_of: dict) -> str:
     """One document: A4 sheets of absolutely positioned cards, backs mirrored for long-edge duplex."""
-    geometry = card_geometry(game)
+    geometry = game.card_geometry()
     layout = layout_grid(geometry, "a4")
     b = geometry.bleed_mm
     slots = [(front_of[c.id], back_of[c.deck]) for d in game.decks.values() for c in d.cards

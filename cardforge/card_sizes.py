@@ -17,11 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-DEFAULT_BLEED_MM = 3.0
-"""Bleed beyond the trim when game.yaml sets none, in mm."""
-
-DEFAULT_SAFE_MM = 4.0
-"""Safe-area inset from the trim when game.yaml sets none, in mm."""
+from cardforge.geometry import DEFAULT_BLEED_MM, DEFAULT_SAFE_MM, CardGeometry
 
 
 @cache
@@ -55,8 +51,8 @@ def _size(card: Mapping[str, Any]) -> tuple[float, float] | None:
 
 
 def resolve_card(game_card: Mapping[str, Any],
-                 deck_card: Mapping[str, Any] | None = None) -> tuple[float, float, float, float]:
-    """(trim width, trim height, bleed, safe) in mm: game.yaml's ``card:`` with a deck's
+                 deck_card: Mapping[str, Any] | None = None) -> CardGeometry:
+    """The card's geometry (trim, bleed, safe; mm): game.yaml's ``card:`` with a deck's
     ``card:`` (optional) laid over it.
 
     Raises ValueError when neither names a size, or a preset is unknown.
@@ -65,5 +61,5 @@ def resolve_card(game_card: Mapping[str, Any],
     if size is None:
         raise ValueError("game.yaml's card: names no size; give size: (a preset) or width: and height:")
     merged = {**game_card, **(deck_card or {})}
-    return (size[0], size[1], float(merged.get("bleed", DEFAULT_BLEED_MM)),
-            float(merged.get("safe", DEFAULT_SAFE_MM)))
+    return CardGeometry(size[0], size[1], float(merged.get("bleed", DEFAULT_BLEED_MM)),
+                        float(merged.get("safe", DEFAULT_SAFE_MM)))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardforge.card_sizes import resolve_card
+from cardforge.geometry import CardGeometry
 from cardforge.problem import Location
 from cardforge.source import Document
 from cardforge.words import localized
@@ -141,8 +142,8 @@ class Game:
         for deck in self.decks.values():
             yield from deck.cards
 
-    def card_geometry(self, deck: str | None = None) -> tuple[float, float, float, float]:
-        """(trim width, trim height, bleed, safe) in mm of the game's cards, from game.yaml
+    def card_geometry(self, deck: str | None = None) -> CardGeometry:
+        """The geometry (trim, bleed, safe; mm) of the game's cards, from game.yaml
         ``card:`` (a preset ``size:`` or ``width:``/``height:``); with ``deck``, of that deck's
         cards: its own ``card:`` in ``decks:`` laid over the game's (see
         :func:`cardforge.card_sizes.resolve_card`). Raises KeyError for an unknown deck."""

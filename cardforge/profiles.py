@@ -17,6 +17,7 @@ from typing import Any
 
 from cardforge import trust
 from cardforge.errors import ConfigError
+from cardforge.geometry import CardGeometry
 from cardforge.resources import profiles_dir
 from cardforge.toml_files import TomlFile, check, load_toml
 
@@ -51,14 +52,10 @@ class Profile:
     papers: tuple[str, ...] = ("a4", "letter")
     severity: dict[str, str] = field(default_factory=dict)
 
-    def geometry(self, game_geometry: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        """(width, height, bleed, safe) in mm to lay faces out at: the shop's where it sets
+    def geometry(self, game_geometry: CardGeometry) -> CardGeometry:
+        """The geometry (trim, bleed, safe; mm) to lay faces out at: the shop's where it sets
         them, else the game's (``game_geometry``)."""
-        width, height, bleed, safe = game_geometry
-        if self.trim_mm:
-            width, height = self.trim_mm
-        return (width, height, bleed if self.bleed_mm is None else self.bleed_mm,
-                safe if self.safe_mm is None else self.safe_mm)
+        return game_geometry.with_changes(trim=self.trim_mm, bleed_mm=self.bleed_mm, safe_mm=self.safe_mm)
 
     def icc_path(self) -> Path:
         """The first ``icc_profile`` file that exists. Raises ConfigError naming the Debian

@@ -141,7 +141,7 @@ def booklet_layout(game: Game, lang: str, kind: str, options: LayoutOptions) -> 
     cache = FaceCache(options.cache)
     base_uri = game.root.resolve().as_uri() + "/"
     roots = (options.workspace, templates_dir())
-    key = cache.key(source.html, cache.context("", (), base_uri, roots), base_uri, roots)
+    key = cache.key(source.html, cache.context("", None, base_uri, roots), base_uri, roots)
     stored = cache.path(key).with_suffix(f".booklet-v{FORMAT}.json")
     try:  # a stored measurement is used only if it is a regular file carrying this key
         return BookletLayout(kind, lang, source.units, PagesMeasured.loads(stored, key))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pikepdf
 import pypdfium2
 
+from cardforge.geometry import CardGeometry
 from cardforge.model import Game
 from cardforge.preflight.bleed import empty_bleed_sides
 from cardforge.preflight.codes import CODES  # noqa: F401  (re-exported)
@@ -46,7 +47,7 @@ def check_design(game: Game, profile: Profile) -> list[Problem]:
     """PF101: game.yaml's card size against the shop's trim, within ``size_tolerance_mm``."""
     if profile.trim_mm is None:
         return []
-    width, height, _, _ = game.card_geometry()
+    width, height = game.card_geometry().trim
     shop_w, shop_h = profile.trim_mm
     if max(abs(width - shop_w), abs(height - shop_h)) <= profile.size_tolerance_mm:
         return []
@@ -58,19 +59,19 @@ def check_design(game: Game, profile: Profile) -> list[Problem]:
 
 
 def check_faces(game: Game, profile: Profile, faces: RenderedFaces,
-                geometry: tuple[float, float, float, float]) -> list[Problem]:
-    """PF102–PF106 on every laid-out face (``geometry``: width, height, bleed, safe in mm)."""
+                geometry: CardGeometry) -> list[Problem]:
+    """PF102–PF106 on every laid-out face (laid out at ``geometry``)."""
     problems: list[Problem] = []
     owners = _owners(game, faces)
     pages = faces.pages()
     for index, users in sorted(owners.items()):
         problems += _face(profile, pages[index], users, geometry)
-    return problems + _bleed(profile, faces, owners, geometry[2])
+    return problems + _bleed(profile, faces, owners, geometry.bleed_mm)
 
 
 def _face(profile: Profile, page: pikepdf.Page, users: list[tuple[str, Location, str | None]],
-          geometry: tuple[float, float, float, float]) -> list[Problem]:
-    """PF103–PF106 for one face page used by ``users``."""
+          geometry: CardGeometry) -> list[Problem]:
+    """PF103–PF106 for one face page used by ``users`` (laid out at ``geometry``)."""
     _, where, card = users[0]
     who = ", ".join(u[0] for u in users[:3]) + (" …" if len(users) > 3 else "")
     problems: list[Problem] = []
@@ -79,7 +80,7 @@ def _face(profile: Profile, page: pikepdf.Page, users: list[tuple[str, Location,
         problems.append(Problem(where, code, f"{who}: {message}", _severity(profile, code),
                                 card=card, hint=hint))
 
-    width, height, bleed, _ = geometry
+    width, height, bleed = geometry.width_mm, geometry.height_mm, geometry.bleed_mm
     box = [float(v) for v in page.mediabox]
     size = (pt_to_mm(box[2] - box[0]), pt_to_mm(box[3] - box[1]))
     if max(abs(size[0] - width - 2 * bleed), abs(size[1] - height - 2 * bleed)) > _SIZE_TOLERANCE_MM:
@@ -129,8 +130,8 @@ def _bleed(profile: Profile, faces: RenderedFaces,
 
 
 def preflight(game: Game, profile: Profile, faces: RenderedFaces,
-              geometry: tuple[float, float, float, float]) -> list[Problem]:
-    """Every preflight Problem for ``game``'s ``faces`` (laid out at ``geometry``: width,
-    height, bleed, safe in mm) under ``profile``, sorted like lint output."""
+              geometry: CardGeometry) -> list[Problem]:
+    """Every preflight Problem for ``game``'s ``faces`` (laid out at ``geometry``) under
+    ``profile``, sorted like lint output."""
     problems = check_design(game, profile) + check_faces(game, profile, faces, geometry)
     return sorted(problems, key=Problem.sort_key)

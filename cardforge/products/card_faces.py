@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardforge.errors import ConfigError, DataError
+from cardforge.geometry import CardGeometry
 from cardforge.lint import report
 from cardforge.model import Game
 from cardforge.preflight.checks import preflight
@@ -18,9 +19,6 @@ from cardforge.problem import Problem, Severity
 from cardforge.products.options import BuildOptions
 from cardforge.profiles import Profile
 from cardforge.render.cards import RenderedFaces, render_card_faces
-
-Geometry = tuple[float, float, float, float]
-"""Card (trim width, trim height, bleed, safe) in mm, as :meth:`Game.card_geometry` gives it."""
 
 
 class PreflightError(DataError):
@@ -34,7 +32,7 @@ class PreflightError(DataError):
                         + report.text(problems, root, {}))
 
 
-def card_faces(game: Game, lang: str, options: BuildOptions, geometry: Geometry | None = None, *,
+def card_faces(game: Game, lang: str, options: BuildOptions, geometry: CardGeometry | None = None, *,
                extra_css: str = "", pdf_variant: str | None = None) -> RenderedFaces:
     """Every card face of ``game`` in ``lang``, laid out (or taken from the face cache) at
     ``geometry`` (default: game.yaml's, deck by deck), with ``extra_css`` after the
@@ -45,7 +43,7 @@ def card_faces(game: Game, lang: str, options: BuildOptions, geometry: Geometry 
                              pdf_variant=pdf_variant)
 
 
-def check(game: Game, profile: Profile, faces: RenderedFaces, geometry: Geometry,
+def check(game: Game, profile: Profile, faces: RenderedFaces, geometry: CardGeometry,
           options: BuildOptions) -> None:
     """Run preflight; raise PreflightError (all its problems) when any is an error, else pass
     the problems to ``options.report``."""

@@ -19,8 +19,9 @@ from pikepdf import Array, Dictionary, Name
 from PIL import Image
 
 from cardforge.dice.faces import CROSS_NET, GLUE_TABS, NET_COLUMNS, NET_ROWS, SIDES, fold_edges, outer_edges
+from cardforge.geometry import CardGeometry
 from cardforge.render.dice_faces import DieFaces
-from cardforge.render.geometry import PAPER, CardGeometry, layout_grid, mm_to_pt
+from cardforge.render.geometry import PAPER, layout_grid, mm_to_pt
 from cardforge.render.impose import Slot, impose_sheets
 from cardforge.render.raster import page_image, save_png
 
@@ -47,7 +48,11 @@ def _forms(faces: DieFaces, out: pikepdf.Pdf) -> dict[int, tuple[pikepdf.Object,
     return forms
 
 
-def _edge_segment(x: float, y: float, e: float, edge: str) -> tuple[float, float, float, float]:
+Segment = tuple[float, float, float, float]
+"""A line as (x1, y1, x2, y2) in mm."""
+
+
+def _edge_segment(x: float, y: float, e: float, edge: str) -> Segment:
     """(x1, y1, x2, y2) of ``edge`` of the cell whose bottom-left is (x, y), side ``e``."""
     return {"top": (x, y + e, x + e, y + e), "bottom": (x, y, x + e, y),
             "left": (x, y, x, y + e), "right": (x + e, y, x + e, y + e)}[edge]

@@ -37,7 +37,7 @@ def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     if profile is not None:
         check(game, profile, faces, geometry, options)
     return write_card_pngs(game, faces, folder(options, game, profile.id if profile else "png", lang),
-                           dpi=(profile.dpi if profile else None) or options.dpi, bleed_mm=geometry[2],
+                           dpi=(profile.dpi if profile else None) or options.dpi, bleed_mm=geometry.bleed_mm,
                            size_px=profile.pixels if profile else None)
 
 

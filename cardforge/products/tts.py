@@ -18,8 +18,8 @@ def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     sheet stays within 4096 px. Raises RenderError."""
     geometry = game.card_geometry()
     faces = card_faces(game, lang, options, geometry)
-    plans = plan_decks(game, faces, geometry[:2], options.dpi, lang)
+    plans = plan_decks(game, faces, geometry.trim, options.dpi, lang)
     fallback = game.source_language
     names = {deck.id: (deck.spec.get("name") or {}).get(lang) or (deck.spec.get("name") or {}).get(fallback)
              or deck.id for deck in game.decks.values()}
-    return write_tts(plans, faces.pdf, geometry[2], folder(options, game, "tts", lang), game.id, names)
+    return write_tts(plans, faces.pdf, geometry.bleed_mm, folder(options, game, "tts", lang), game.id, names)

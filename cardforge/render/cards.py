@@ -23,12 +23,13 @@ from functools import cached_property
 from pathlib import Path
 
 from cardforge.errors import RenderError
+from cardforge.geometry import CardGeometry
 from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
-from cardforge.render.face_list import DistinctFaces, Geometry
+from cardforge.render.face_list import DistinctFaces
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
 from cardforge.render.fetcher import Refusal, refused_in, shown
@@ -88,7 +89,7 @@ class FaceSources:
     fragments: list[str]
     owners: list[list[str]]
     css: str
-    geometries: list[Geometry]
+    geometries: list[CardGeometry]
     base_url: Path
     roots: list[Path]
     front_page: dict[str, int]
@@ -97,7 +98,7 @@ class FaceSources:
 
 
 def face_sources(game: Game, lang: str, workspace: Path, *,
-                 geometry: tuple[float, float, float, float] | None = None) -> FaceSources:
+                 geometry: CardGeometry | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`template_search_path` (``workspace`` first); images
@@ -107,10 +108,11 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     (naming the card); MissingFontError when a font the text needs is not installed;
     DataError for a broken catalog. A text the YAML has no ``lang`` version of is taken
     from the game's catalogs (:func:`~cardforge.i18n.translations.with_catalog_texts`).
-    ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's ``card:`` (a print
-    shop's size). Templates see plain data only (:mod:`cardforge.render.plain`); ``t``,
-    ``icon`` and the ``icons`` filter are globals and filters. RenderError also for a
-    context value that is not plain data or a template over a render limit.
+    ``geometry`` replaces game.yaml's ``card:`` (a print shop's size); templates see it as
+    ``geometry`` (:meth:`~cardforge.geometry.CardGeometry.template_context`). Templates see
+    plain data only (:mod:`cardforge.render.plain`); ``t``, ``icon`` and the ``icons``
+    filter are globals and filters. RenderError also for a context value that is not plain
+    data or a template over a render limit.
     """
     game = with_catalog_texts(game, lang)  # texts only the catalogs translate
     search_path = template_search_path(workspace, game.id)
@@ -126,8 +128,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     common = {"game": game, "lang": lang, "fallback": fallback}
     views: Views = {}  # views of the game, its decks and cards: made once, shared by every face
     sizes = {deck: geometry or game.card_geometry(deck) for deck in game.decks}  # a shop's size wins
-    shape = {deck: {"geometry": dict(zip(("w", "h", "bleed", "safe"), size, strict=True))}
-             for deck, size in sizes.items()}
+    shape = {deck: {"geometry": size.template_context()} for deck, size in sizes.items()}
     pages = DistinctFaces()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
@@ -164,12 +165,12 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
 
 def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCache | None = None,
                       jobs: int = 1, progress: Progress | None = None,
-                      geometry: tuple[float, float, float, float] | None = None,
+                      geometry: CardGeometry | None = None,
                       extra_css: str = "", pdf_variant: str | None = None) -> RenderedFaces:
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
-    ``geometry`` (width, height, bleed, safe in mm) replaces game.yaml's; ``extra_css`` is
+    ``geometry`` (the card's trim, bleed and safe; mm) replaces game.yaml's; ``extra_css`` is
     added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``).
     Sheets read the faces from the game's face book for ``lang`` in the same cache.
 
@@ -192,7 +193,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
             files[page] = file
         laid_out += laid.laid_out
     # one book per game, language and print variant: a shop's build does not churn the home one's
-    book = hashlib.sha256(f"{game.root.resolve()}\0{lang}\0{pdf_variant}\0{geometry}\0{extra_css}"
+    shop = geometry.key_text if geometry else None
+    book = hashlib.sha256(f"{game.root.resolve()}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
                           .encode()).hexdigest()[:32]
     return RenderedFaces(files=tuple(files), front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,

@@ -35,6 +35,7 @@ from urllib.request import url2pathname
 
 from cardforge import __version__, trust
 from cardforge.atomic import write_atomically
+from cardforge.geometry import CardGeometry
 from cardforge.render import cache_entries
 from cardforge.render.links import css_links, html_links, kind_of
 from cardforge.render.overflow import sidecar
@@ -121,13 +122,14 @@ class FaceCache:
                 found.add(f"{path} {self.file_digest(path, roots)}")
         return sorted(found)
 
-    def context(self, css: str, geometry: tuple[float, ...], base_uri: str,
+    def context(self, css: str, geometry: CardGeometry | None, base_uri: str,
                 roots: Sequence[Path] | None = None) -> str:
         """The part of every key shared by one document's faces: stylesheet and the files it
-        links to (read only inside ``roots``), geometry (trim width, height, bleed, safe in
-        mm), base URI, fonts and versions."""
+        links to (read only inside ``roots``), card geometry (trim, bleed, safe in mm, as
+        :attr:`CardGeometry.key_text`; None, written ``()``, for a page that is no card, such
+        as a booklet page), base URI, fonts and versions."""
         links = [link.url for link in css_links(css)] if "url(" in css.lower() or "@import" in css else []
-        parts = [css, *self.assets(links, base_uri, roots), repr(tuple(map(float, geometry))), base_uri,
+        parts = [css, *self.assets(links, base_uri, roots), geometry.key_text if geometry else "()", base_uri,
                  fonts_fingerprint(), f"cardforge {__version__}", f"weasyprint {version('weasyprint')}"]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 

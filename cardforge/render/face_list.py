@@ -5,8 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-Geometry = tuple[float, float, float, float]
-"""(trim width, trim height, bleed, safe) in mm, as ``Game.card_geometry`` gives it."""
+from cardforge.geometry import CardGeometry
 
 
 @dataclass
@@ -16,10 +15,10 @@ class DistinctFaces:
 
     fragments: list[str] = field(default_factory=list)
     owners: list[list[str]] = field(default_factory=list)
-    geometries: list[Geometry] = field(default_factory=list)
-    _index: dict[tuple[Geometry, str], int] = field(default_factory=dict)
+    geometries: list[CardGeometry] = field(default_factory=list)
+    _index: dict[tuple[CardGeometry, str], int] = field(default_factory=dict)
 
-    def add(self, html: str, owner: str, geometry: Geometry) -> int:
+    def add(self, html: str, owner: str, geometry: CardGeometry) -> int:
         """Add face ``html`` of ``geometry`` used by ``owner``; returns its 0-based page."""
         key = (geometry, hashlib.sha256(html.encode("utf-8")).hexdigest())
         if key not in self._index:

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 import pikepdf
 
+from cardforge.geometry import CardGeometry
 from cardforge.render.face_book import finish_sheets, sheets_output
-from cardforge.render.geometry import PAPER, CardGeometry, SheetLayout, layout_grid, mm_to_pt
+from cardforge.render.geometry import PAPER, SheetLayout, layout_grid, mm_to_pt
 from cardforge.render.impose import Slot, check_slots, face_pages
 from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
 

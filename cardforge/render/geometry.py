@@ -1,4 +1,5 @@
-"""Units, card sizes and the grid of card slots on a printer sheet.
+"""Units and the grid of card slots on a printer sheet (the card itself is a
+:class:`cardforge.geometry.CardGeometry`).
 
 Every length here is in millimetres unless its name ends in ``_pt``. Sheet
 coordinates follow PDF: the origin is the sheet's bottom-left corner and y grows
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from cardforge.geometry import CardGeometry
 
 MM_TO_PT: float = 72 / 25.4
 """Points (1/72 inch) per millimetre."""
@@ -34,53 +37,6 @@ def mm_to_pt(mm: float) -> float:
 def pt_to_mm(pt: float) -> float:
     """Convert PDF points to millimetres."""
     return pt / MM_TO_PT
-
-
-@dataclass(frozen=True)
-class CardGeometry:
-    """The printed size of one card, in mm.
-
-    ``width_mm`` × ``height_mm`` is the trim (the cut card); ``bleed_mm`` is the art
-    that runs past the trim on every side; ``safe_mm`` is the inset from the trim
-    that text should stay inside. Raises ``ValueError`` on a non-positive size, a
-    negative bleed or safe margin, or a safe margin that leaves no safe area.
-    """
-
-    width_mm: float
-    height_mm: float
-    bleed_mm: float = 3.0
-    safe_mm: float = 4.0
-
-    def __post_init__(self) -> None:
-        if self.width_mm <= 0 or self.height_mm <= 0:
-            raise ValueError(
-                f"card size must be positive, got {self.width_mm} × {self.height_mm} mm"
-            )
-        if self.bleed_mm < 0 or self.safe_mm < 0:
-            raise ValueError(
-                f"bleed and safe margin must not be negative, got bleed {self.bleed_mm} mm,"
-                f" safe {self.safe_mm} mm"
-            )
-        if 2 * self.safe_mm >= min(self.width_mm, self.height_mm):
-            raise ValueError(
-                f"safe margin {self.safe_mm} mm leaves no safe area on a"
-                f" {self.width_mm} × {self.height_mm} mm card"
-            )
-
-    @property
-    def bleed_width(self) -> float:
-        """Width in mm including the bleed on both sides."""
-        return self.width_mm + 2 * self.bleed_mm
-
-    @property
-    def bleed_height(self) -> float:
-        """Height in mm including the bleed on both sides."""
-        return self.height_mm + 2 * self.bleed_mm
-
-    @classmethod
-    def poker(cls) -> CardGeometry:
-        """A poker card: 63 × 88 mm trim, 3 mm bleed, 4 mm safe margin."""
-        return cls(63.0, 88.0, 3.0, 4.0)
 
 
 @dataclass(frozen=True)
@@ -194,8 +150,10 @@ def layout_grid(
     shortened to the room that is left (poker on Letter: 3.7 mm instead of 5).
 
     Raises ``ValueError`` for an unknown paper, a negative gutter, mark length or
-    offset, an area outside the sheet, or a card that does not fit even once.
+    offset, an area outside the sheet, a card :meth:`CardGeometry.check` rejects, or a card
+    that does not fit even once.
     """
+    card.check()
     key = paper.lower()
     if key not in PAPER:
         raise ValueError(f"unknown paper {paper!r}; known: {', '.join(sorted(PAPER))}")

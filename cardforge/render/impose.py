@@ -17,8 +17,9 @@ from pathlib import Path
 import pikepdf
 
 from cardforge.atomic import write_atomically
+from cardforge.geometry import CardGeometry
 from cardforge.render.face_book import finish_sheets, sheets_output
-from cardforge.render.geometry import CardGeometry, layout_grid
+from cardforge.render.geometry import layout_grid
 from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
 
 DUPLEX_MODES = ("long", "short", "none")

@@ -27,6 +27,7 @@ from urllib.parse import unquote, urljoin
 import pikepdf
 
 from cardforge.errors import CardforgeError, MissingFontError, RenderError
+from cardforge.geometry import CardGeometry
 from cardforge.render.cache_entries import seal
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import render_faces_measured
@@ -61,11 +62,10 @@ class _Chunk:
 
 @dataclass(frozen=True)
 class _Job:
-    """What every chunk shares: stylesheet, geometry (trim width, trim height, bleed, safe;
-    mm), base folder, allowed roots, cache."""
+    """What every chunk shares: stylesheet, card geometry, base folder, allowed roots, cache."""
 
     css: str
-    geometry: tuple[float, float, float, float]
+    geometry: CardGeometry
     base_url: Path
     roots: tuple[Path, ...]
     cache_folder: Path
@@ -85,11 +85,11 @@ class _Outcome:
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     """Lay out one chunk as one document and store its pages (runs in a worker)."""
     fetcher = make_url_fetcher(job.roots)
-    width, height, bleed, safe = job.geometry
+    card = job.geometry
     try:
-        pdf, measures = render_faces_measured(chunk.fragments, job.css, width, height, bleed,
-                                              base_url=job.base_url, url_fetcher=fetcher,
-                                              safe_mm=safe, pdf_variant=job.pdf_variant)
+        pdf, measures = render_faces_measured(chunk.fragments, job.css, card.width_mm, card.height_mm,
+                                              card.bleed_mm, base_url=job.base_url, url_fetcher=fetcher,
+                                              safe_mm=card.safe_mm, pdf_variant=job.pdf_variant)
     except CardforgeError as exc:
         return _Outcome(0, tuple(fetcher.refusals),
                         (isinstance(exc, MissingFontError), exc.message, exc.hint))
@@ -161,14 +161,14 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
     return outcomes
 
 
-def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, float, float, float], *,
+def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
                   base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
                   progress: Progress | None = None,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
                   pdf_variant: str | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
-    ``geometry`` is (trim width, trim height, bleed, safe) in mm; relative URLs resolve against
+    ``geometry`` is the card's (trim, bleed, safe; mm); relative URLs resolve against
     ``base_url`` and only files under ``roots`` are read (also to key the faces).
     ``refused(refusals)`` is called with the URLs the fetcher refused, before any error is
     raised (so it can raise a more precise one), unless :func:`raise_located` raised first.
@@ -192,8 +192,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: tuple[float, flo
         items = list(missing.items())
         chunks = [_Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
                   for part in (items[i:i + size] for i in range(0, len(items), size))]
-        job = _Job(css, tuple(map(float, geometry)), base_url,  # type: ignore[arg-type]
-                   tuple(Path(r) for r in roots), cache.folder, pdf_variant)
+        job = _Job(css, geometry, base_url, tuple(Path(r) for r in roots), cache.folder, pdf_variant)
         outcomes = _run(job, chunks, jobs, progress, len(missing))
         refusals = [r for o in outcomes for r in o.refusals]
         if refusals:

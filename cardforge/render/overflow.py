@@ -66,7 +66,11 @@ class Overflow:
         return self.field.split()
 
 
-def _extent(box: Any) -> tuple[float, float, float, float]:
+Rect = tuple[float, float, float, float]
+"""(left, top, right, bottom) in px."""
+
+
+def _extent(box: Any) -> Rect:
     """(left, top, right, bottom) of ``box`` in px: for a line box the line (as wide as the
     text on it, however far that runs past the line's container), else the border box."""
     if isinstance(box, LineBox):
@@ -91,10 +95,6 @@ def _content(box: Any, placed: bool = False) -> Iterator[tuple[Any, bool]]:
             yield child, placed
         if not isinstance(child, LineBox) and child.style["overflow"] == "visible":
             yield from _content(child, placed or positioned)
-
-
-Rect = tuple[float, float, float, float]
-"""(left, top, right, bottom) in px."""
 
 
 def _reach(boxes: Iterable[tuple[Any, bool]], flow: Rect, placed: Rect, field: str) -> Overflow:

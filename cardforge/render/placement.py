@@ -17,8 +17,9 @@ from dataclasses import dataclass
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from cardforge.geometry import CardGeometry
 from cardforge.render.face_pages import face_form
-from cardforge.render.geometry import MM_TO_PT, Box, CardGeometry, SheetLayout, mm_to_pt
+from cardforge.render.geometry import MM_TO_PT, Box, SheetLayout, mm_to_pt
 
 MARK_WIDTH_PT = 0.25
 """Stroke width of crop marks, in pt."""

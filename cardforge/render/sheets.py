@@ -12,12 +12,13 @@ from collections.abc import Collection
 
 import pikepdf
 
+from cardforge.geometry import CardGeometry
 from cardforge.model import Game
 from cardforge.problem import Location
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.face_book import finish_sheets, sheets_output
 from cardforge.render.fold_over import append_fold_over, layout_fold
-from cardforge.render.geometry import CardGeometry, layout_grid
+from cardforge.render.geometry import layout_grid
 from cardforge.render.impose import Slot, append_sheets
 
 LAYOUTS = ("sheets", "fold-over")
@@ -25,18 +26,15 @@ LAYOUTS = ("sheets", "fold-over")
 (duplex); ``fold-over``: fronts and backs side by side on one sheet, folded in the middle."""
 
 
-def card_geometry(game: Game, deck: str | None = None) -> CardGeometry:
-    """The card geometry (trim, bleed, safe area in mm) of ``game``'s cards, or of ``deck``'s
-    (game.yaml ``card:``, and the deck's own ``card:``)."""
-    width, height, bleed, safe = game.card_geometry(deck)
-    return CardGeometry(width, height, bleed, safe)
-
-
 def size_groups(game: Game) -> list[tuple[CardGeometry, list[str]]]:
-    """The game's decks grouped by card geometry: (geometry, deck ids), in deck order."""
+    """The game's decks grouped by card geometry (``Game.card_geometry(deck)``): (geometry,
+    deck ids), in deck order. Raises ValueError for a geometry that cannot be printed
+    (:meth:`CardGeometry.check`)."""
     groups: dict[CardGeometry, list[str]] = {}
     for deck in game.decks:
-        groups.setdefault(card_geometry(game, deck), []).append(deck)
+        geometry = game.card_geometry(deck)
+        geometry.check()
+        groups.setdefault(geometry, []).append(deck)
     return list(groups.items())
 
 

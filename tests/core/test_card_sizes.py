@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardforge.card_sizes import preset_size, presets, resolve_card
+from cardforge.geometry import CardGeometry
 from cardforge.validate import schema
 from tests.conftest import FIXTURES, GENERIC, lint_files
 
@@ -52,18 +53,18 @@ def test_unknown_preset_name_raises_with_the_closest():
     ({"width": 75, "height": 105}, {"bleed": 0}, (75, 105, 0, 4)),           # size from the game
 ])
 def test_resolve_card_lays_the_deck_over_the_game(game_card, deck_card, expected):
-    assert resolve_card(game_card, deck_card) == expected
+    assert resolve_card(game_card, deck_card) == CardGeometry(*expected)
 
 
 def test_ok_preset_and_custom_size_lint_clean_and_load(tmp_path):
     for name in ("ok_preset_poker.yaml", "ok_custom_size.yaml", "ok_deck_sizes.yaml"):
         assert lint_game_yaml(tmp_path / name, name) == [], name
     game = load_game_yaml(tmp_path / "again", "ok_deck_sizes.yaml")
-    assert game.card_geometry() == (63, 88, 3, 4)
-    assert game.card_geometry("main") == (63, 88, 3, 4)
-    assert game.card_geometry("tarot") == (70, 120, 2, 4)
-    assert game.card_geometry("mini") == (44, 68, 3, 3)
-    assert game.card_geometry("custom") == (80, 80, 3, 4)
+    assert game.card_geometry() == CardGeometry(63, 88, 3, 4)
+    assert game.card_geometry("main") == CardGeometry(63, 88, 3, 4)
+    assert game.card_geometry("tarot") == CardGeometry(70, 120, 2, 4)
+    assert game.card_geometry("mini") == CardGeometry(44, 68, 3, 3)
+    assert game.card_geometry("custom") == CardGeometry(80, 80, 3, 4)
 
 
 @pytest.mark.parametrize("name, line, col, message, hint", [

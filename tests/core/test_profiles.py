@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.errors import ConfigError
+from cardforge.geometry import CardGeometry
 from cardforge.profiles import available, find_profile, load_profile
 
 REPO = Path(__file__).resolve().parents[2]
@@ -17,11 +18,11 @@ def test_built_in_profiles():
     assert set(available(REPO)) >= {"tgc-poker", "mpc-poker", "drivethrucards-poker", "home"}
     tgc = find_profile("tgc-poker", REPO)
     assert (tgc.output, tgc.pixels, tgc.dpi, tgc.colour) == ("png", (825, 1125), 300, "rgb")
-    assert tgc.geometry((63, 88, 3, 4)) == (63.5, 88.9, 3.175, 3.175)
+    assert tgc.geometry(CardGeometry(63, 88, 3, 4)) == CardGeometry(63.5, 88.9, 3.175, 3.175)
     dtc = find_profile("drivethrucards-poker", REPO)
     assert (dtc.output, dtc.colour, dtc.pdf_variant, dtc.transparency) == ("pdfx", "cmyk", "pdf/x-1a", False)
     home = find_profile("home", REPO)
-    assert home.geometry((63, 88, 3, 4)) == (63, 88, 3, 4)  # the game's own size
+    assert home.geometry(CardGeometry(63, 88, 3, 4)) == CardGeometry(63, 88, 3, 4)  # the game's own size
 
 
 def _write(tmp_path: Path, text: str) -> Path:

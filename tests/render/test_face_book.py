@@ -13,7 +13,7 @@ from cardforge.render.face_book import FaceBook
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.face_pages import FacePages
 from cardforge.render.impose import impose_sheets
-from cardforge.render.sheets import card_geometry, card_sheets, card_slots
+from cardforge.render.sheets import card_sheets, card_slots
 from cardforge.workspace import load_game
 from tests.render.test_face_cache import DISTINCT, _edit, _render, make_workspace
 from tests.render.test_faces import TEST_GAME, page_texts
@@ -48,8 +48,8 @@ def test_sheets_from_the_book_match_sheets_from_the_face_files(workspace, tmp_pa
     slots = card_slots(game, faces)
     book = faces.pages()
     assert isinstance(book, FaceBook) and book.copied == DISTINCT
-    from_book = _saved(impose_sheets(book, slots, card_geometry(game), "a4"))
-    from_files = _saved(impose_sheets(FacePages(faces.files), slots, card_geometry(game), "a4"))
+    from_book = _saved(impose_sheets(book, slots, game.card_geometry(), "a4"))
+    from_files = _saved(impose_sheets(FacePages(faces.files), slots, game.card_geometry(), "a4"))
     assert page_texts(from_book) == page_texts(from_files)
     with pikepdf.open(io.BytesIO(from_book)) as a, pikepdf.open(io.BytesIO(from_files)) as b:
         assert len(a.pages) == len(b.pages) == 2
@@ -116,8 +116,8 @@ def test_a_second_imposition_from_one_book_copies_its_forms_into_a_new_pdf(works
     faces = _render(workspace, FaceCache(tmp_path / "cache"))
     book = faces.pages()
     slots = card_slots(game, faces)
-    first = impose_sheets(book, slots, card_geometry(game), "a4")
-    second = impose_sheets(book, slots, card_geometry(game), "letter")
+    first = impose_sheets(book, slots, game.card_geometry(), "a4")
+    second = impose_sheets(book, slots, game.card_geometry(), "letter")
     assert first is book.pdf and second is not book.pdf
     assert len(first.pages) == len(second.pages) == 2  # the second did not add to the first
     assert page_texts(_saved(first)) == page_texts(_saved(second))

@@ -11,11 +11,11 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.config import load_config
+from cardforge.geometry import CardGeometry
 from cardforge.products.cards import build_cards
 from cardforge.products.options import BuildOptions
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.geometry import CardGeometry
 from cardforge.render.impose import Slot, impose_sheets
 from cardforge.workspace import load_game
 from tests.render.test_faces import GAME_YAML, TEST_GAME, make_game, page_texts

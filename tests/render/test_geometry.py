@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from cardforge.geometry import CardGeometry
 from cardforge.render.geometry import (
     MM_TO_PT,
     PAPER,
-    CardGeometry,
     layout_grid,
     mm_to_pt,
     pt_to_mm,
@@ -38,8 +38,11 @@ def test_poker_card_and_bleed_size() -> None:
     [(0, 88, 3, 4), (63, -1, 3, 4), (63, 88, -1, 4), (63, 88, 3, -1), (63, 88, 3, 40)],
 )
 def test_card_geometry_rejects_impossible_sizes(args: tuple[float, ...]) -> None:
+    card = CardGeometry(*args)
     with pytest.raises(ValueError):
-        CardGeometry(*args)
+        card.check()
+    with pytest.raises(ValueError):
+        layout_grid(card, "a4")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "A4"])

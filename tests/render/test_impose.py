@@ -9,7 +9,8 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.render.geometry import CardGeometry, layout_grid, mm_to_pt, pt_to_mm
+from cardforge.geometry import CardGeometry
+from cardforge.render.geometry import layout_grid, mm_to_pt, pt_to_mm
 from cardforge.render.impose import Slot, impose_sheets, write_pdf_atomically
 
 POKER = CardGeometry.poker()

@@ -256,7 +256,8 @@ def name_size(name: str, width_mm: float) -> float:
 
 def _title_width(card: Card, game: Game) -> float:
     """Width (mm) the name has in the header of ``card``'s face."""
-    width, _, _, safe = game.card_geometry()
+    card_size = game.card_geometry()
+    width, safe = card_size.width_mm, card_size.safe_mm
     taken = HEADER_TAKEN_MM["base"] + (HEADER_TAKEN_MM["marks"] if card.marks else 0)
     taken += HEADER_TAKEN_MM["vp"] if card.data.get("vp") is not None else 0
     return width - 2 * safe - taken

@@ -18,7 +18,6 @@ from collections.abc import Iterator
 
 from cardforge.model import Game
 from cardforge.problem import Location, Problem
-from cardforge.render.geometry import CardGeometry
 
 CODE = "CF010"
 NAME = "card-geometry"
@@ -39,12 +38,13 @@ def _where(game: Game, deck: str) -> Location:
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
-    """Yield one Problem per place in game.yaml whose geometry CardGeometry rejects."""
+    """Yield one Problem per place in game.yaml whose geometry
+    :meth:`~cardforge.geometry.CardGeometry.check` rejects."""
     seen: set[tuple[Location, str]] = set()
     for deck in game.info["decks"]:
-        width, height, bleed, safe = game.card_geometry(deck)
+        geometry = game.card_geometry(deck)
         try:
-            CardGeometry(width, height, bleed, safe)
+            geometry.check()
         except ValueError as exc:
             key = (_where(game, deck), str(exc))
             own = game.info["decks"][deck].get("card") or {}
@@ -52,5 +52,5 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
             if key not in seen:
                 seen.add(key)
                 yield Problem(key[0], CODE, f"{whose}: {exc}",
-                              hint=f"make safe: less than {min(width, height) / 2:g} mm "
+                              hint=f"make safe: less than {min(geometry.trim) / 2:g} mm "
                                    "(half the card's shorter side)")

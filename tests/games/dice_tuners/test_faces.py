@@ -104,7 +104,7 @@ def test_every_card_and_back_renders_once(rendered, game):
     assert set(out.front_page) == {c.id for c in cards}
     assert set(out.back_page) == set(game.decks)
     assert len(pdf.pages) == len(cards) + len(game.decks)
-    width, height = game.card_geometry()[:2]
+    width, height = game.card_geometry().trim
     for page in pdf.pages:
         x0, y0, x1, y1 = (float(v) for v in page.TrimBox)
         assert (x1 - x0, y1 - y0) == pytest.approx((mm_to_pt(width), mm_to_pt(height)), abs=0.01)
