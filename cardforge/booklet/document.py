@@ -24,7 +24,7 @@ from cardforge.booklet.markdown import Block, load_rules, markdown
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.booklet.words import word
 from cardforge.errors import DataError, MissingFontError, RenderError
-from cardforge.i18n.translations import Translations
+from cardforge.i18n.translations import Translations, with_catalog_texts
 from cardforge.model import Game
 from cardforge.render.cards import render_card_faces
 from cardforge.render.coverage import HINT, describe, families, missing
@@ -112,7 +112,8 @@ class _Writer:
 
     def face_png(self, card_id: str) -> bytes:
         if self._faces is None:
-            faces = render_card_faces(self.game, self.lang, self.workspace)
+            faces = render_card_faces(with_catalog_texts(self.game, self.lang), self.lang,
+                                      self.workspace)
             self._faces = parts.rasterize(faces.pdf, faces.front_page)
         return self._faces(card_id)
 

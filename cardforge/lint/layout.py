@@ -59,12 +59,14 @@ def face_overflows(game: Game, lang: str, options: LayoutOptions) -> list[FaceOv
     Raises what :func:`~cardforge.render.cards.render_card_faces` raises, and RenderError
     when a face's measurements cannot be read even after it was laid out again.
     """
+    from cardforge.i18n.translations import with_catalog_texts
     from cardforge.render.cards import render_card_faces
     from cardforge.render.face_cache import FaceCache
 
     cache = FaceCache(options.cache)
     for attempt in (1, 2):
-        faces = render_card_faces(game, lang, options.workspace, cache=cache, jobs=options.jobs)
+        faces = render_card_faces(with_catalog_texts(game, lang), lang, options.workspace, cache=cache,
+                                  jobs=options.jobs)
         measures, bad = _stored_measures(faces.files)
         if not bad:
             break

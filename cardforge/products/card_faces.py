@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardforge.errors import ConfigError, DataError
 from cardforge.geometry import CardGeometry
+from cardforge.i18n.translations import with_catalog_texts
 from cardforge.lint import report
 from cardforge.model import Game
 from cardforge.preflight.checks import preflight
@@ -38,7 +39,8 @@ def card_faces(game: Game, lang: str, options: BuildOptions, geometry: CardGeome
     ``geometry`` (default: game.yaml's, deck by deck), with ``extra_css`` after the
     stylesheet and WeasyPrint's ``pdf_variant``; see
     :func:`~cardforge.render.cards.render_card_faces`. Raises RenderError."""
-    return render_card_faces(game, lang, options.root, cache=options.face_cache(), jobs=options.jobs,
+    printed = with_catalog_texts(game, lang)  # texts only the catalogs translate
+    return render_card_faces(printed, lang, options.root, cache=options.face_cache(), jobs=options.jobs,
                              progress=options.progress, geometry=geometry, extra_css=extra_css,
                              pdf_variant=pdf_variant)
 

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from cardforge.errors import RenderError
 from cardforge.geometry import CardGeometry
-from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
@@ -106,15 +105,16 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     built-in templates are read. Raises RenderError for a missing template, a template
     error (naming file and line), or an ``art:`` file missing or outside the workspace
     (naming the card); MissingFontError when a font the text needs is not installed;
-    DataError for a broken catalog. A text the YAML has no ``lang`` version of is taken
-    from the game's catalogs (:func:`~cardforge.i18n.translations.with_catalog_texts`).
+    DataError for a broken catalog. ``game`` is printed as given: a text the YAML has no
+    ``lang`` version of is taken from the game's catalogs when the caller passes the copy
+    :func:`cardforge.i18n.translations.with_catalog_texts` makes (products, booklets and
+    lint layout do; render sits below i18n and reads no catalog).
     ``geometry`` replaces game.yaml's ``card:`` (a print shop's size); templates see it as
     ``geometry`` (:meth:`~cardforge.geometry.CardGeometry.template_context`). Templates see
     plain data only (:mod:`cardforge.render.plain`); ``t``, ``icon`` and the ``icons``
     filter are globals and filters. RenderError also for a context value that is not plain
     data or a template over a render limit.
     """
-    game = with_catalog_texts(game, lang)  # texts only the catalogs translate
     search_path = template_search_path(workspace, game.id)
     env = make_environment(search_path)
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
