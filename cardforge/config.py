@@ -55,24 +55,26 @@ class Config:
         return self.severity[max(matches, key=len)] if matches else default
 
 
+_TABLE = {"cardforge.toml": (), "pyproject.toml": ("tool", "cardforge")}
+"""Configuration files, first found wins, and the table of each that holds the settings."""
+
+
 def _read(root: Path) -> tuple[dict[str, Any], TomlFile | None]:
     """The cardforge table of ``cardforge.toml`` or ``pyproject.toml`` in ``root`` (the
     first that exists: a link or folder by that name is refused, not skipped)."""
-    own = root / "cardforge.toml"
-    pyproject = root / "pyproject.toml"
-    for path, table in ((own, ()), (pyproject, ("tool", "cardforge"))):
+    for name, table in _TABLE.items():
+        path = root / name
         if not (path.is_symlink() or path.exists()):
             continue
         toml = load_toml(path, "configuration")
         data: Any = toml.data
         for key in table:
             data = data.get(key, {}) if isinstance(data, dict) else {}
-        if path == own or data:
+        if not table or data:
             return data, toml
     return {}, None
 
 
-_TABLE = {"cardforge.toml": (), "pyproject.toml": ("tool", "cardforge")}
 _FOLDERS = {"cards": ("cards", "cards"), "out": ("out", "output"), "cache": (".cardforge-cache", "cache")}
 
 

@@ -259,12 +259,6 @@ def read_text(path: Path, kind: str, roots: Sequence[Path] | None = None) -> str
     return decode(read_bytes(path, kind, roots), path)
 
 
-def is_file(path: Path) -> bool:
-    """Whether ``path`` names something that is, or claims to be, a file (a link counts,
-    so that reading it reports why it is refused) and not a folder."""
-    return path.is_symlink() or path.is_file()
-
-
 def write_folder(path: Path, workspace: Path, *, from_command_line: bool, what: str,
                  setting: str | None = None) -> Path:
     """The resolved output or cache folder ``path``. A folder from the configuration must
