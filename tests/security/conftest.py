@@ -86,16 +86,31 @@ def make_attack(tmp_path: Path, game: str = "dixe-on-card", *, templates: bool =
     return Attack(ws=ws, canary=canary, outside=outside, game=game)
 
 
+CRASHES = ("Traceback", "MemoryError", "RecursionError", "CF000")
+"""Words that mean cardforge crashed or a rule broke instead of locating the problem."""
+
+
 def assert_contained(attack: Attack, run: Run, before: set[Path]) -> None:
     """No canary byte in the output, out/ or the cache; no new file outside out/ and the cache;
-    no traceback."""
+    no traceback, MemoryError, RecursionError or rule failure (CF000)."""
     assert CANARY not in run.output
-    assert "Traceback" not in run.output, run.output[-3000:]
+    for crash in CRASHES:
+        assert crash not in run.output, run.output[-3000:]
     for folder in (attack.ws / "out", attack.ws / ".cardforge-cache"):
         for path in folder.rglob("*") if folder.exists() else ():
             if path.is_file():
                 assert CANARY.encode() not in path.read_bytes(), path
     assert attack.files_outside() == before
+
+
+def run_contained(attack: Attack, *args: str, memory_gib: float | None = None,
+                  timeout: float = 300) -> Run:
+    """Run ``cardforge ARGS`` in ``attack``'s workspace (see :meth:`Attack.run`) and check
+    with :func:`assert_contained` that it stayed contained; return the run."""
+    before = attack.files_outside()
+    run = attack.run(*args, memory_gib=memory_gib, timeout=timeout)
+    assert_contained(attack, run, before)
+    return run
 
 
 @pytest.fixture

@@ -15,18 +15,9 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from tests.security.conftest import Attack, Run, assert_contained, make_attack
+from tests.security.conftest import Attack, make_attack, run_contained
 
 CARDS = ("build", "--product", "cards", "--paper", "a4")
-
-
-def attempt(attack: Attack, *args: str, **limits: float) -> Run:
-    """Run ``cardforge ARGS`` in ``attack``'s workspace (``memory_gib``, ``timeout``) and
-    check that it stayed contained (:func:`assert_contained`); return the run."""
-    before = attack.files_outside()
-    run = attack.run(*args, **limits)  # type: ignore[arg-type]
-    assert_contained(attack, run, before)
-    return run
 
 
 def plant(attack: Attack, file: str, card: str, line: str) -> int:
@@ -80,7 +71,7 @@ def idols(tmp_path: Path) -> Attack:
 def test_card_text_that_looks_like_a_url_is_printed_not_fetched(idols):
     name = "url(/dev/zero) url(/dev/stdin) src=/dev/zero url(../../../secret.txt)"
     rename(idols, "idols.yaml", "en: Mirai Amane}", f'en: "{name}"}}')
-    run = attempt(idols, *CARDS, memory_gib=1.5, timeout=120)
+    run = run_contained(idols, *CARDS, memory_gib=1.5, timeout=120)
     assert run.code == 0, run.output[-2000:]
     text = pdf_text(idols.ws / "out" / "dice-girls" / "dice-girls-cards-en-a4.pdf")
     assert "url(/dev/zero)" in "".join(text.split())
@@ -92,7 +83,7 @@ def test_art_that_is_a_symlink_out_of_the_workspace_is_refused_at_its_line(idols
     (idols.root / "art").mkdir()
     (idols.root / "art" / "leak.png").symlink_to(idols.canary)
     line = plant(idols, "idols.yaml", "amane-mirai", "art: art/leak.png")
-    run = attempt(idols, *CARDS)
+    run = run_contained(idols, *CARDS)
     assert run.code != 0
     assert re.search(rf"idols\.yaml:{line}:\d+: .*amane-mirai.*outside the workspace", run.output), run.output
 
@@ -103,7 +94,7 @@ def test_a_css_url_to_a_symlink_out_of_the_workspace_names_the_stylesheet(idols)
     lines = style.read_text(encoding="utf-8").count("\n")
     style.write_text(style.read_text(encoding="utf-8") + ".dg-face { background: url(leak.svg); }\n",
                      encoding="utf-8")
-    run = attempt(idols, *CARDS)
+    run = run_contained(idols, *CARDS)
     assert run.code != 0
     assert re.search(rf"templates/dice-girls/style\.css:{lines + 1}:\d+: cannot use file:.*outside",
                      run.output), run.output
@@ -119,7 +110,7 @@ def test_a_png_of_13000_by_13000_pixels_is_refused_before_it_is_decoded(idols):
     (idols.root / "art").mkdir()
     (idols.root / "art" / "bomb.png").write_bytes(png_bomb())
     plant(idols, "idols.yaml", "amane-mirai", "art: art/bomb.png")
-    run = attempt(idols, *CARDS, memory_gib=1.5, timeout=120)
+    run = run_contained(idols, *CARDS, memory_gib=1.5, timeout=120)
     assert run.code != 0 and "MemoryError" not in run.output
     assert re.search(r"card amane-mirai: cannot use file:\S*/art/bomb\.png: \S*/art/bomb\.png is an image "
                      r"of 13000 × 13000 pixels \(169 megapixels; the limit is 60 megapixels\)", run.output), \
@@ -131,7 +122,7 @@ def test_unsafe_svg_art_is_refused_naming_the_file_and_line(idols, svg, where, r
     (idols.root / "art").mkdir()
     (idols.root / "art" / "bad.svg").write_text(svg, encoding="utf-8")
     plant(idols, "idols.yaml", "amane-mirai", "art: art/bad.svg")
-    run = attempt(idols, *CARDS, memory_gib=1.5, timeout=120)
+    run = run_contained(idols, *CARDS, memory_gib=1.5, timeout=120)
     assert run.code != 0
     assert "RecursionError" not in run.output and "MemoryError" not in run.output
     assert re.search(rf"card amane-mirai: cannot use \S+: \S*/art/bad\.svg:{where}: {reason}", run.output), \
@@ -144,7 +135,7 @@ def test_an_svg_art_linking_out_names_the_svg_file_and_line(idols):
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">\n'
         '  <image href="../../../../secret.txt" width="4" height="4"/>\n</svg>\n', encoding="utf-8")
     plant(idols, "idols.yaml", "amane-mirai", "art: art/peek.svg")
-    run = attempt(idols, *CARDS)
+    run = run_contained(idols, *CARDS)
     assert run.code != 0
     assert re.search(r"\S*/art/peek\.svg:2:3: cannot use file:\S*secret\.txt: .*outside",
                      run.output), run.output
@@ -156,7 +147,7 @@ def test_an_svg_art_linking_out_names_the_svg_file_and_line(idols):
 @UNSAFE_SVG
 def test_an_unsafe_icon_is_refused_naming_the_icon_file(idols, command, svg, where, reason):
     (idols.ws / "templates" / "dice-girls" / "icons" / "vocal.svg").write_text(svg, encoding="utf-8")
-    run = attempt(idols, *command, memory_gib=1.5, timeout=120)
+    run = run_contained(idols, *command, memory_gib=1.5, timeout=120)
     assert run.code != 0
     assert "RecursionError" not in run.output and "CF000" not in run.output
     assert re.search(rf"templates/dice-girls/icons/vocal\.svg:{where}: (CF009 )?{reason}", run.output), \
@@ -167,7 +158,7 @@ def test_an_icon_that_is_a_symlink_out_of_the_workspace_is_refused(idols):
     icon = idols.ws / "templates" / "dice-girls" / "icons" / "vocal.svg"
     icon.unlink()
     icon.symlink_to(idols.canary)
-    run = attempt(idols, *CARDS)
+    run = run_contained(idols, *CARDS)
     assert run.code != 0
     assert re.search(r"templates/dice-girls/icons/vocal\.svg:1:1: (CF009 |cannot read icon: )is outside the "
                      r"workspace", run.output), run.output
@@ -186,7 +177,7 @@ def test_a_refused_url_in_a_stylesheet_names_the_css_file_and_line(idols, url, r
     text = style.read_text(encoding="utf-8")
     style.write_text(f"{text}\n.dg-face {{\n  background-image: url({url});\n}}\n", encoding="utf-8")
     line = text.count("\n") + 3
-    run = attempt(idols, *CARDS, memory_gib=1.5, timeout=120)
+    run = run_contained(idols, *CARDS, memory_gib=1.5, timeout=120)
     assert run.code != 0
     assert re.search(rf"templates/dice-girls/style\.css:{line}:21: cannot use \S+: .*{reason}",
                      run.output), run.output
@@ -198,7 +189,7 @@ def test_a_pixel_bomb_in_a_data_url_of_a_stylesheet_is_refused_naming_the_css_li
     data = base64.b64encode(png_bomb()).decode("ascii")
     style.write_text(f"{text}\n.dg-face {{ background-image: url(data:image/png;base64,{data}); }}\n",
                      encoding="utf-8")
-    run = attempt(idols, *CARDS, memory_gib=1.5, timeout=120)
+    run = run_contained(idols, *CARDS, memory_gib=1.5, timeout=120)
     assert run.code != 0 and "MemoryError" not in run.output
     assert re.search(rf"templates/dice-girls/style\.css:{text.count(chr(10)) + 2}:\d+: cannot use "
                      r"data:image/png;base64,\S{,120}: a data: URL is an image of 13000 × 13000 pixels",
@@ -212,7 +203,7 @@ def test_a_refused_url_in_a_booklet_stylesheet_names_the_css_file_and_line(idols
     style = idols.ws / "templates" / "dice-girls" / "booklet.css"
     style.write_text(f"{text}\nbody {{ background-image: url(/etc/passwd); }}\n", encoding="utf-8")
     line = text.count("\n") + 2
-    run = attempt(idols, "build", "--product", "rules")
+    run = run_contained(idols, "build", "--product", "rules")
     assert run.code != 0
     assert re.search(rf"templates/dice-girls/booklet\.css:{line}:26: cannot use file:///etc/passwd: "
                      r".*outside", run.output), run.output
@@ -224,7 +215,7 @@ def test_card_images_too_large_to_rasterise_are_refused_before_any_pixel(idols):
         'name = "huge"\noutput = "png"\ntrim_mm = [900, 900]\nbleed_mm = 0\ndpi = 2400\n'
         'pixels = [85039, 85039]\n[severity]\nPF101 = "info"\nPF102 = "info"\nPF103 = "info"\n',
         encoding="utf-8")
-    run = attempt(idols, "build", "--profile", "huge", memory_gib=1.5)
+    run = run_contained(idols, "build", "--profile", "huge", memory_gib=1.5)
     assert run.code == 2 and "MemoryError" not in run.output
     assert "page 1 would be an image of 85039 × 85039 pixels, more than the 60 megapixel limit" in run.output
     assert not list((idols.ws / "out").rglob("*.png"))
@@ -234,7 +225,7 @@ def test_card_images_too_large_to_rasterise_are_refused_before_any_pixel(idols):
 
 def test_a_missing_glyph_names_the_card_file_line_and_column(idols):
     line = rename(idols, "idols.yaml", "en: Mirai Amane}", 'en: "Mirai \U00010000 Amane"}')
-    run = attempt(idols, *CARDS)
+    run = run_contained(idols, *CARDS)
     assert run.code != 0
     assert re.search(rf"idols\.yaml:{line}:\d+: no font has a glyph for '\U00010000' \(U\+10000, "
                      r"LINEAR B SYLLABLE B008 A\): .*card amane-mirai", run.output), run.output
@@ -244,6 +235,6 @@ def test_a_missing_glyph_names_the_card_file_line_and_column(idols):
                          ids=["5000-chars", "nul", "deep"])
 def test_an_unusable_art_path_is_a_located_error(idols, art):
     line = plant(idols, "idols.yaml", "amane-mirai", f'art: "{art}"')
-    run = attempt(idols, *CARDS)
+    run = run_contained(idols, *CARDS)
     assert run.code != 0
     assert re.search(rf"idols\.yaml:{line}:\d+: .*amane-mirai", run.output), run.output[-2000:]

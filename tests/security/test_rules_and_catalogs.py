@@ -14,7 +14,7 @@ import pypdfium2
 
 from cardforge import trust
 
-from .conftest import Attack, Run, assert_contained
+from .conftest import Attack, run_contained
 
 BOOKLET = ("build", "--product", "rules", "--lang", "en")
 LC_MESSAGES = ("locale", "en", "LC_MESSAGES")
@@ -30,14 +30,6 @@ PLANTS: dict[str, Callable[[Path, Attack], None]] = {
 
 REASONS = {"outside": "is outside the workspace", "fifo": "is not a regular file",
            "folder": "is a folder", "latin1": "is not UTF-8", "utf16": "is UTF-16"}
-
-
-def _run(attack: Attack, *args: str, memory_gib: float | None = None) -> Run:
-    before = attack.files_outside()
-    run = attack.run(*args, memory_gib=memory_gib)
-    assert_contained(attack, run, before)
-    assert "CF000" not in run.output and "MemoryError" not in run.output
-    return run
 
 
 def _with_bom(path: Path) -> None:
@@ -82,7 +74,7 @@ def test_every_unusable_rules_file_is_one_error_at_its_own_path(attack):
     _with_bom(attack.root / "rules" / "rules.md")  # a byte-order mark is fine
     for kind, plant in PLANTS.items():
         plant(attack.root / "rules" / f"{kind}.md", attack)
-    run = _run(attack, "lint")
+    run = run_contained(attack, "lint")
     assert run.code == 1
     for kind in PLANTS:
         where = f"rules/{kind}.md:1:4" if kind == "latin1" else f"rules/{kind}.md:1:1"
@@ -98,7 +90,7 @@ def test_every_unusable_catalog_is_one_error_at_its_own_path(attack):
     for kind, plant in PLANTS.items():
         if kind != "outside":
             plant(folder / f"{kind}.po", attack)
-    run = _run(attack, "lint")
+    run = run_contained(attack, "lint")
     assert run.code == 1
     assert REASONS["outside"] in _once(run.output, "LC_MESSAGES/cards.po:1:1", "TR100")
     for kind in PLANTS:
@@ -111,7 +103,7 @@ def test_every_unusable_catalog_is_one_error_at_its_own_path(attack):
 def test_symlink_loops_are_located_errors(attack):
     (attack.root / "rules" / "loop.md").symlink_to("loop.md")
     (attack.root.joinpath(*LC_MESSAGES) / "loop.po").symlink_to("loop.po")
-    run = _run(attack, "lint")
+    run = run_contained(attack, "lint")
     assert run.code == 1
     assert "symlink loop" in _once(run.output, "rules/loop.md:1:1", "BK101")
     assert "symlink loop" in _once(run.output, "LC_MESSAGES/loop.po:1:1", "TR100")
@@ -121,7 +113,7 @@ def test_build_stops_at_the_same_located_errors_and_writes_no_booklet(attack):
     (attack.root / "rules" / "extra.md").mkdir()
     rules_po = attack.root.joinpath(*LC_MESSAGES, "rules.po")
     rules_po.write_bytes(rules_po.read_text(encoding="utf-8").encode("utf-16"))
-    run = _run(attack, *BOOKLET)
+    run = run_contained(attack, *BOOKLET)
     assert run.code == 1
     assert "is a folder" in _once(run.output, "rules/extra.md:1:1", "BK101")
     assert "is UTF-16" in _once(run.output, "LC_MESSAGES/rules.po:1:1", "TR100")
@@ -137,10 +129,10 @@ def _nested(depth: int) -> str:
 def test_a_list_nested_ten_deep_keeps_the_rest_of_the_rulebook(attack):
     start = _append_rules(attack, "# Listes\n\n" + _nested(10) + "\nParagraphe TÉMOIN après la liste.\n")
     marker = start + 2 + 10 + 1
-    run = _run(attack, "lint")
+    run = run_contained(attack, "lint")
     assert run.code == 0, run.output[-3000:]
     _once(run.output, f"rules/rules.md:{marker}:1", "TR104")  # lint reads the paragraph after it
-    run = _run(attack, *BOOKLET)
+    run = run_contained(attack, *BOOKLET)
     assert run.code == 0, run.output[-3000:]
     text = _booklet_text(attack)
     assert "niveau 9" in text and "TÉMOIN" in text
@@ -150,7 +142,7 @@ def test_a_list_nested_forty_deep_is_an_error_at_its_line(attack):
     start = _append_rules(attack, "# Listes\n\n" + _nested(40) + "\nParagraphe après la liste.\n")
     where = f"rules/rules.md:{start + 2 + trust.MAX_MARKDOWN_NESTING}:1"
     for args in (("lint",), BOOKLET):
-        run = _run(attack, *args)
+        run = run_contained(attack, *args)
         assert run.code == 1
         assert "nest more than 30 levels" in _once(run.output, where, "BK101")
     _no_booklet(attack)
@@ -165,7 +157,7 @@ def test_a_catalog_just_over_the_entry_limit_is_one_quick_located_error(attack):
         handle.write("".join(f'\nmsgid "t{i}"\nmsgstr ""\n' for i in range(trust.MAX_PO_ENTRIES + 1)))
     entries = head.count("\nmsgid ") + head.startswith("msgid ")
     line = len(head.splitlines()) + 3 * (trust.MAX_PO_ENTRIES - entries) + 2
-    run = _run(attack, "lint", memory_gib=1.5)
+    run = run_contained(attack, "lint", memory_gib=1.5)
     assert run.code == 1
     assert "more than 200,000 entries" in _once(run.output, f"LC_MESSAGES/cards.po:{line}:1", "TR100")
     assert len(run.output.splitlines()) < 20
@@ -181,7 +173,7 @@ def test_refused_urls_name_the_rules_file_line_and_column(attack):
                 (f"rules/rules.md:{start + 1}:14", "is outside the workspace"),
                 (f"rules/rules.md:{start + 2}:22", "link to 'file:///etc/passwd' is not allowed")]
     for args in (("lint",), BOOKLET):
-        run = _run(attack, *args)
+        run = run_contained(attack, *args)
         assert run.code == 1
         for where, words in expected:
             assert words in _once(run.output, where, "BK101")
@@ -198,7 +190,7 @@ def test_i18n_update_does_not_write_through_a_linked_locale_folder(attack):
         path.unlink()
     folder.rmdir()
     folder.symlink_to(elsewhere)
-    run = _run(attack, "i18n", "update")
+    run = run_contained(attack, "i18n", "update")
     assert run.code == 1
     assert "is outside the workspace" in _once(run.output, "LC_MESSAGES/rules.po:1:1", "TR100")
     assert not list(elsewhere.iterdir())

@@ -19,7 +19,7 @@ from cardforge.render.jinja import make_environment, render
 from cardforge.render.plain import plain
 from cardforge.workspace import load_game
 
-from .conftest import Attack, Run, assert_contained, make_attack
+from .conftest import Attack, make_attack, run_contained
 
 REPO = Path(__file__).resolve().parents[2]
 BUILD = ("build", "--product", "cards", "--paper", "a4", "--lang", "en")
@@ -29,14 +29,6 @@ def _override(attack: Attack, text: str, name: str = "front.html.j2") -> Path:
     path = attack.ws / "templates" / attack.game / name
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def _run(attack: Attack, *args: str, memory_gib: float | None = None) -> Run:
-    before = attack.files_outside()
-    run = attack.run(*args, memory_gib=memory_gib)
-    assert_contained(attack, run, before)
-    assert "MemoryError" not in run.output and "RecursionError" not in run.output
-    return run
 
 
 @pytest.fixture
@@ -51,7 +43,7 @@ def test_a_template_cannot_read_a_file_through_the_context(themed):
     # game.root was a pathlib.Path: this printed the canary into every card
     path = _override(themed, "<p>{{ card.id }}</p>\n"
                              "{{ (game.root / '../../secret.txt').read_text() }}\n")
-    run = _run(themed, *BUILD)
+    run = run_contained(themed, *BUILD)
     assert run.code == 2
     assert f"{path}:2: TypeError: unsupported operand type(s) for /: 'str' and 'str'" in run.output
     assert not list((themed.ws / "out").rglob("*.pdf"))
@@ -78,7 +70,7 @@ def test_a_template_cannot_write_a_file(themed):
     target = themed.outside / "pwned.pth"
     path = _override(themed, "{{ game.root.joinpath('../../pwned.pth').write_text('import os') }}"
                              "{{ (game.root ~ '/../../pwned.pth') | attr('write_text') }}\n")
-    run = _run(themed, *BUILD)
+    run = run_contained(themed, *BUILD)
     assert run.code == 2
     assert f"{path}:1: " in run.output and "joinpath" in run.output
     assert not target.exists()
@@ -86,7 +78,7 @@ def test_a_template_cannot_write_a_file(themed):
 
 def test_a_die_face_template_sees_plain_data_too(themed):
     path = _override(themed, "{{ die.colour }}\n{{ game.root.read_text() }}", "die-face.html.j2")
-    run = _run(themed, "build", "--product", "dice", "--paper", "a4", "--lang", "en")
+    run = run_contained(themed, "build", "--product", "dice", "--paper", "a4", "--lang", "en")
     assert run.code == 2
     assert f"{path}:2: " in run.output and "read_text" in run.output
 
@@ -97,7 +89,7 @@ def test_a_template_linked_outside_the_workspace_is_refused_unread(themed):
     path = themed.ws / "templates" / themed.game / "front.html.j2"
     path.unlink()
     path.symlink_to(themed.canary)
-    run = _run(themed, *BUILD)
+    run = run_contained(themed, *BUILD)
     assert run.code == 2
     assert f"{path}:1:1: template cannot be read: is outside the workspace" in run.output
 
@@ -107,7 +99,7 @@ def test_an_include_linked_outside_the_workspace_is_refused_unread(themed, comma
     front = _override(themed, "<p>{{ card.id }}</p>\n{% include 'leak.html' %}\n")
     leak = themed.ws / "templates" / themed.game / "leak.html"
     leak.symlink_to(themed.canary)
-    run = _run(themed, *command)
+    run = run_contained(themed, *command)
     assert f"{leak}:1:1: template cannot be read: is outside the workspace" in run.output
     assert f"used at {front}:2" in run.output
     if command == BUILD:
@@ -118,7 +110,7 @@ def test_a_stylesheet_linked_outside_the_workspace_is_refused_unread(themed):
     style = themed.ws / "templates" / themed.game / "style.css"
     style.unlink()
     style.symlink_to(themed.canary)
-    run = _run(themed, *BUILD)
+    run = run_contained(themed, *BUILD)
     assert run.code == 2
     assert f"{style}:1:1: stylesheet cannot be read: is outside the workspace" in run.output
 
@@ -136,7 +128,7 @@ def test_a_stylesheet_linked_outside_the_workspace_is_refused_unread(themed):
 ])
 def test_a_template_cannot_exhaust_memory_or_the_stack(themed, body, limit):
     path = _override(themed, "<p>{{ card.id }}</p>\n" + body + "\n")
-    run = _run(themed, *BUILD, memory_gib=1.5)
+    run = run_contained(themed, *BUILD, memory_gib=1.5)
     assert run.code == 2
     assert f"{path}:2: " in run.output and limit in run.output
 
@@ -175,7 +167,7 @@ def test_a_template_that_loops_without_output_stops_in_time(themed):
     path = _override(themed, "{% set l = range(1000) | list %}\n"
                              "{% for a in l %}{% for b in l %}{% for c in l %}"
                              "{% endfor %}{% endfor %}{% endfor %}\n")
-    run = _run(themed, *BUILD, memory_gib=1.5)
+    run = run_contained(themed, *BUILD, memory_gib=1.5)
     assert run.code == 2
     assert f"{path}:2: the template took longer than 10 s" in run.output
     assert "MAX_TEMPLATE_SECONDS" in run.output

@@ -18,7 +18,7 @@ from cardforge.source import Document, LoadError, load_yaml, loads
 from cardforge.validate import validate
 from cardforge.workspace import card_files, find_game_dirs, load_game
 
-from .conftest import CANARY, Attack, Run, assert_contained, make_attack
+from .conftest import CANARY, Attack, Run, make_attack, run_contained
 
 P = Path("cards.yaml")
 
@@ -33,12 +33,7 @@ MERGE_BOMB = "m0: &m0 {k: v}\n" + "".join(
 
 
 def _lint(attack: Attack, memory_gib: float | None = None, timeout: float = 120) -> Run:
-    before = attack.files_outside()
-    run = attack.run("lint", memory_gib=memory_gib, timeout=timeout)
-    assert_contained(attack, run, before)
-    for crash in ("MemoryError", "RecursionError", "Traceback", "CF000"):
-        assert crash not in run.output, run.output[-2000:]
-    return run
+    return run_contained(attack, "lint", memory_gib=memory_gib, timeout=timeout)
 
 
 def _problem(run: Run, file: str, code: str) -> re.Match[str]:
