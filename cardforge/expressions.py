@@ -1,0 +1,343 @@
+"""Expressions written in game.yaml: CEL (Common Expression Language), compiled once, evaluated safely.
+
+Designers write lint rules and balance features as expressions (``attack + defence <= 2 *
+cost + 2``). CEL is the language Kubernetes embeds in JSON Schema for the same job
+(``x-kubernetes-validations``): side-effect free, no loops but bounded comprehensions
+(``all``, ``exists``, ``exists_one``, ``filter``, ``map``), always finishing. cel-python
+(``celpy``) parses and runs it; this module is the one place that touches it.
+
+- :func:`compile_expression` parses once (a syntax error is an :class:`ExpressionError`
+  with the line and column inside the expression) and picks a runner: the transpiled one
+  (about 3 times faster) for an expression without comprehensions or list functions and
+  with few ``+``, the interpreting one otherwise.
+- :meth:`Expression.evaluate` takes plain data (YAML values), converts only the names the
+  expression mentions, and returns plain data; any failure (a missing field, a type mix, a
+  division by zero) is an ExpressionError.
+- Besides CEL's own functions expressions may call ``sum(list)``, ``min(list)``,
+  ``max(list)`` and ``distinct(list)`` (the list without repeats, first of each kept).
+
+Limits (untrusted input): an expression is at most :data:`MAX_EXPRESSION_CHARS`
+characters; texts and lists built while evaluating are at most :data:`MAX_BUILT_ITEMS`
+characters or items (``+`` is checked); an interpreted evaluation stops after
+:data:`MAX_EXPRESSION_SECONDS` (main thread).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import celpy
+import lark
+from celpy import celtypes
+from celpy.celparser import CELParseError
+
+MAX_EXPRESSION_CHARS = 2000
+"""Longest expression, in characters."""
+MAX_BUILT_ITEMS = 1_000_000
+"""Longest text (characters) or list (items) an evaluation may build with ``+``."""
+MAX_EXPRESSION_DEPTH = 250
+"""Deepest parse tree an expression may have (about 12 levels a bracket, 2 an operator)."""
+MAX_EXPRESSION_SECONDS = 5.0
+"""Longest one interpreted evaluation may run (main thread only)."""
+MAX_MEMO = 100_000
+"""Values an expression remembers (see :meth:`Expression.evaluate`)."""
+_SCALARS = (bool, int, float, str, type(None))
+_ABSENT = ("absent",)
+_MAX_FAST_ADDITIONS = 16
+"""A transpiled expression cannot check ``+``: with at most this many, what it builds stays
+within this many times its inputs."""
+
+FUNCTIONS = ("sum", "min", "max", "distinct")
+"""Functions expressions may call besides CEL's own."""
+_MACROS = frozenset({"all", "exists", "exists_one", "filter", "map", "reduce", "min", "max"})
+
+logging.getLogger("celpy").setLevel(logging.CRITICAL + 1)  # its errors reach users as ours
+logging.getLogger("celpy").propagate = False
+
+
+class ExpressionError(Exception):
+    """An expression that cannot be compiled or evaluated.
+
+    ``message`` says why; ``line`` and ``column`` (1-based, inside the expression's text)
+    say where, for a syntax error, else are None; ``hint`` says what to do.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
+                 hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.hint = hint
+
+
+class _TooBig(Exception):
+    """Raised inside an evaluation that built too long a text or list, or ran too long."""
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled expression.
+
+    ``text`` is as written; ``names`` every identifier it mentions (variables and the bound
+    names of comprehensions: a superset of the variables it reads); ``fast`` whether it
+    runs transpiled.
+    """
+
+    text: str
+    names: frozenset[str]
+    fast: bool
+    _runner: Any = field(repr=False, compare=False)
+    _order: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _memo: dict[tuple[Any, ...], tuple[bool, Any]] = field(default_factory=dict, repr=False,
+                                                           compare=False)
+
+    def evaluate(self, variables: Mapping[str, Any]) -> Any:
+        """The value of the expression with ``variables`` (name → plain data, or a value
+        made by :func:`to_cel`), as plain data (bool, int, float, str, list, dict, None).
+        Names it does not mention are not converted. Raises ExpressionError.
+
+        Expressions have no side effects, so the value for variables that are all plain
+        scalars is remembered (up to :data:`MAX_MEMO` of them): ten thousand cards with a
+        few hundred distinct stat lines cost a few hundred evaluations."""
+        key = tuple((type(variables[n]), variables[n]) if n in variables else _ABSENT
+                    for n in self._order)
+        if not all(k is _ABSENT or k[0] in _SCALARS for k in key):
+            return self._evaluate(variables)
+        if key not in self._memo:
+            if len(self._memo) >= MAX_MEMO:
+                self._memo.clear()
+            try:
+                self._memo[key] = (True, self._evaluate(variables))
+            except ExpressionError as exc:
+                self._memo[key] = (False, exc)
+        done, value = self._memo[key]
+        if not done:
+            raise value
+        return value
+
+    def _evaluate(self, variables: Mapping[str, Any]) -> Any:
+        """Evaluate, without the memo."""
+        context = {name: to_cel(value) for name, value in variables.items() if name in self.names}
+        try:
+            with _deadline(None if self.fast else MAX_EXPRESSION_SECONDS):
+                value = self._runner.evaluate(context)
+        except _TooBig as exc:
+            raise ExpressionError(str(exc), hint="simplify the expression") from None
+        except celpy.CELEvalError as exc:
+            raise ExpressionError(_eval_message(exc), hint=_eval_hint(exc)) from None
+        except (RecursionError, MemoryError, OverflowError, ValueError, TypeError) as exc:
+            raise ExpressionError(f"cannot be evaluated: {type(exc).__name__}: {exc}") from None
+        if isinstance(value, celpy.CELEvalError):
+            raise ExpressionError(_eval_message(value), hint=_eval_hint(value))
+        return from_cel(value)
+
+
+def compile_expression(text: str) -> Expression:
+    """Parse ``text`` as CEL and prepare it to run. Raises ExpressionError for an empty or
+    too long text, or a syntax error (with its line and column in ``text``)."""
+    if not text.strip():
+        raise ExpressionError("the expression is empty", hint="write a condition, e.g. cost <= 5")
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ExpressionError(f"the expression has {len(text):,} characters, more than "
+                              f"{MAX_EXPRESSION_CHARS:,}", hint="split it into several rules")
+    try:
+        tree = _environment(fast=True).compile(text)  # the first parser made fixes the tree type
+    except CELParseError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else text
+        raise ExpressionError(f"not a CEL expression: cannot read it here ({first!r})",
+                              line=getattr(exc, "line", None), column=getattr(exc, "column", None),
+                              hint="CEL looks like `attack + defence <= 2 * cost + 2`; "
+                                   "strings are quoted, `&&` `||` `!` join conditions") from None
+    except RecursionError:
+        raise ExpressionError("the expression is nested too deeply",
+                              hint="use fewer brackets inside brackets") from None
+    if _depth(tree) > MAX_EXPRESSION_DEPTH:
+        raise ExpressionError("the expression is nested too deeply (brackets in brackets, or a "
+                              "long chain of operators)", hint="split it into several rules")
+    names = frozenset(_identifiers(tree))
+    fast = _simple(tree)
+    environment = _environment(fast)
+    try:
+        runner = environment.program(tree, functions=None if fast else _FUNCTION_TABLE)
+    except RecursionError:
+        raise ExpressionError("the expression is nested too deeply",
+                              hint="split it into several rules") from None
+    return Expression(text=text, names=names, fast=fast, _runner=runner, _order=tuple(sorted(names)))
+
+
+def to_cel(value: Any) -> Any:
+    """Plain data (YAML values) as CEL values; CEL values are returned as they are.
+    Raises ExpressionError for a value CEL cannot hold (e.g. a date)."""
+    if isinstance(value, (celtypes.BoolType, celtypes.IntType, celtypes.DoubleType, celtypes.StringType,
+                          celtypes.ListType, celtypes.MapType, celtypes.NullType)):
+        return value
+    try:
+        return celpy.json_to_cel(value)
+    except ValueError as exc:
+        raise ExpressionError(f"a value expressions cannot read: {exc}") from None
+
+
+def from_cel(value: Any) -> Any:
+    """A CEL value as plain data: booleans, integers, floats, strings, lists, dicts, None."""
+    if isinstance(value, bool):  # BoolType is not a bool: checked below
+        return value
+    if isinstance(value, celtypes.BoolType):
+        return bool(value)
+    if isinstance(value, int):  # IntType and UintType are ints
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [from_cel(item) for item in value]
+    if isinstance(value, dict):
+        return {from_cel(k): from_cel(v) for k, v in value.items()}
+    return None if isinstance(value, celtypes.NullType) or value is None else str(value)
+
+
+def _environment(fast: bool) -> celpy.Environment:
+    """A cel-python environment for the transpiling or the interpreting runner. cel-python
+    keeps one parser for the process, made by the first environment with that runner's
+    tree type; only the transpiler's tree type serves both, so compile_expression makes the
+    transpiling one first."""
+    return celpy.Environment(runner_class=celpy.CompiledRunner if fast else celpy.InterpretedRunner)
+
+
+def _depth(tree: lark.Tree) -> int:
+    """How deep ``tree`` is, counted without recursion."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, lark.Tree))
+    return deepest
+
+
+def _identifiers(tree: lark.Tree) -> Iterator[str]:
+    for node in tree.iter_subtrees():
+        if node.data == "ident" and node.children:
+            yield str(node.children[0])
+
+
+def _simple(tree: lark.Tree) -> bool:
+    """Whether the transpiled runner can run ``tree`` safely: no comprehension or list
+    function (whose work it cannot bound) and few additions (whose output it cannot check)."""
+    additions = 0
+    for node in tree.iter_subtrees():
+        if node.data == "member_dot_arg" and str(node.children[1]) in _MACROS | set(FUNCTIONS):
+            return False
+        if node.data == "ident_arg" and str(node.children[0]) in FUNCTIONS:
+            return False
+        additions += node.data == "addition_add"
+    return additions <= _MAX_FAST_ADDITIONS
+
+
+def _numbers(items: Any, name: str) -> list[Any]:
+    if not isinstance(items, list):
+        raise TypeError(f"{name}() takes a list")
+    if not all(isinstance(i, (celtypes.IntType, celtypes.UintType, celtypes.DoubleType))
+               and not isinstance(i, celtypes.BoolType) for i in items):
+        raise TypeError(f"{name}() takes a list of numbers")
+    return items
+
+
+def _sum(items: Any) -> Any:
+    numbers = _numbers(items, "sum")
+    if any(isinstance(i, celtypes.DoubleType) for i in numbers):
+        return celtypes.DoubleType(sum(float(i) for i in numbers))
+    return celtypes.IntType(sum(int(i) for i in numbers))
+
+
+def _extreme(name: str, pick: Any) -> Any:
+    def extreme(items: Any) -> Any:
+        numbers = _numbers(items, name)
+        if not numbers:
+            return celpy.CELEvalError(f"{name}() of an empty list")
+        return pick(numbers)
+    return extreme
+
+
+def _distinct(items: Any) -> Any:
+    if not isinstance(items, list):
+        raise TypeError("distinct() takes a list")
+    kept: list[Any] = []
+    seen: set[Any] = set()
+    for item in items:
+        try:
+            if item in seen:
+                continue
+            seen.add(item)
+        except TypeError:  # a list or map: compared by value
+            if item in kept:
+                continue
+        kept.append(item)
+    return celtypes.ListType(kept)
+
+
+def _checked_add(left: Any, right: Any) -> Any:
+    if isinstance(left, (str, list)) and isinstance(right, (str, list)) \
+            and len(left) + len(right) > MAX_BUILT_ITEMS:
+        raise _TooBig(f"the expression builds a text or list longer than {MAX_BUILT_ITEMS:,}")
+    return celpy.evaluation.base_functions["_+_"](left, right)
+
+
+_FUNCTION_TABLE: dict[str, Any] = {
+    "sum": _sum, "min": _extreme("min", min), "max": _extreme("max", max),
+    "distinct": _distinct, "_+_": _checked_add,
+}
+
+
+@contextmanager
+def _deadline(seconds: float | None) -> Iterator[None]:
+    """Raise _TooBig wherever the evaluation is once ``seconds`` have passed (main thread
+    only, when no other timer runs); None: no limit."""
+    usable = (seconds is not None and threading.current_thread() is threading.main_thread()
+              and hasattr(signal, "setitimer") and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+    if not usable:
+        yield
+        return
+
+    def expired(signum: int, frame: Any) -> None:
+        raise _TooBig(f"the expression ran longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _eval_message(error: BaseException) -> str:
+    """The innermost reason of a cel-python evaluation error, in words: its first text that
+    is not the generic "evaluation error", looking into nested arguments."""
+    def texts(args: tuple[Any, ...]) -> Iterator[str]:
+        for arg in args:
+            if isinstance(arg, str) and arg != "evaluation error":
+                yield arg
+            elif isinstance(arg, tuple):
+                yield from texts(arg)
+            elif isinstance(arg, BaseException):
+                yield from texts(arg.args)
+    return next(texts(error.args), "cannot be evaluated")
+
+
+def _eval_hint(error: Exception) -> str:
+    text = _eval_message(error)
+    if "no such member" in text or "undeclared reference" in text or "no such key" in text:
+        return "a card without that field: guard it with has(card.<field>), e.g. " \
+               "!has(card.defence) || card.defence <= 5"
+    if "no matching overload" in text or "no such overload" in text:
+        return "the values are of different types (e.g. a number and a text); " \
+               "convert with int(), double() or string()"
+    return ""
