@@ -67,9 +67,11 @@ def main() -> None:
     the other *.yaml files hold cards). Typical use:
 
     \b
+      cardforge new my-game          start a game as data: cards, faces, rules, translations
       cardforge lint                 check every game (exit 1 on errors)
       cardforge build                print-and-play PDFs for every game into out/
       cardforge stats comic-creator  odds that reference dice pools pay each cost
+      cardforge schema my-game       a game's card-file schema for editors, in out/schemas/
       cardforge explain CC103        what a lint rule checks, with examples
     """
 
@@ -110,14 +112,19 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: in
 @main.command()
 @click.argument("code", required=False)
 @click.option("--list", "list_all", is_flag=True, help="List every rule instead.")
-def explain(code: str | None, list_all: bool) -> None:
-    """Print what lint rule CODE checks, with a passing and a failing example."""
+@WORKSPACE
+def explain(code: str | None, list_all: bool, workspace: Path) -> None:
+    """Print what lint rule CODE checks, with a passing and a failing example.
+
+    Rules written as data in a game's game.yaml (lint:) are found in the workspace's games.
+    """
     from cardforge.commands import explain as command
 
-    if list_all or not code:
-        command.run_list()
-    else:
-        command.run(code)
+    with _confined(workspace.resolve()):
+        if list_all or not code:
+            command.run_list(workspace.resolve())
+        else:
+            command.run(code, workspace.resolve())
 
 
 @main.command()
@@ -138,11 +145,41 @@ def games() -> None:
 @WORKSPACE
 def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path) -> None:
     """Print a game's statistics, e.g. for Comic Creator the exact probability that each
-    reference dice pool (from game.yaml) pays each card's cost."""
+    reference dice pool (from game.yaml) pays each card's cost, then the cost curves of
+    game.yaml's balance: (weights, intercept, R²; CF011)."""
     from cardforge.commands import stats as command
 
     with _confined(workspace.resolve()):
         command.run(game, fmt, sort_by, desc, workspace.resolve())
+
+
+@main.command()
+@click.argument("game")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder; the schemas go in its schemas/  [default: out]")
+@WORKSPACE
+def schema(game: str, out_dir: Path | None, workspace: Path) -> None:
+    """Write GAME's card-file JSON Schema for editors: out/schemas/<game>.schema.json,
+    with game.schema.json beside it (and card.schema.json, which game.schema.json and the
+    packs' schemas build on).
+
+    For a game defined in the workspace the schema is made from the decks' fields: in
+    cards/<game>/game.yaml; for a game pack it is the pack's own schema. Run it again
+    after changing the fields. To have yaml-language-server (VS Code's YAML extension,
+    Neovim, Helix, …) complete and check a card file as you type, make its first line:
+
+    \b
+      # yaml-language-server: $schema=../../out/schemas/<game>.schema.json
+
+    and game.yaml's first line:
+
+    \b
+      # yaml-language-server: $schema=../../out/schemas/game.schema.json
+    """
+    from cardforge.commands import schema as command
+
+    with _confined(workspace.resolve(), out_dir):
+        command.run(game, workspace.resolve(), out_dir)
 
 
 @main.group()
@@ -253,6 +290,40 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     profile_file = profile if profile and profile.endswith(".toml") else None
     with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
         command.run(request, workspace.resolve())
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--from", "from_game", default=None, metavar="GAME",
+              help="Copy this built-in game (see `cardforge games`) instead of writing a new one.")
+@click.option("--name", default=None,
+              help="The game's name  [default: from GAME, goblin-market → Goblin Market]")
+@WORKSPACE
+def new(game: str | None, from_game: str | None, name: str | None, workspace: Path) -> None:
+    """Start a new game GAME in the workspace, ready to lint and build.
+
+    GAME is its id: lower-case letters, digits and hyphens (it names cards/GAME/ and
+    templates/GAME/). The game is written as data only, no Python: game.yaml (languages,
+    card size, two sample decks with their fields, lint rules, a cost-balance check, the
+    facts the rules print), sample cards in English and French, card faces (Jinja2
+    templates, CSS, SVG icons), a rules booklet and its French catalogs; cardforge.toml too
+    when the workspace has no configuration. Every file says what it is for; edit them into
+    your game. See docs/workspace-games.md.
+
+    \b
+      cardforge new goblin-market      write a new game, then:
+      cardforge lint                   check it (exit 0 on the sample)
+      cardforge build goblin-market    card sheets and rule booklets in out/goblin-market/
+
+    --from GAME copies a built-in game (cards, rules, catalogs and templates) to change it.
+    Its faces and rules are Python, so the copy keeps the pack's id and the installed pack
+    still provides them. Nothing is ever overwritten: an id already in use, or a folder
+    already there, stops the command before it writes anything (exit 2).
+    """
+    from cardforge.commands import new as command
+
+    with _confined(workspace.resolve()):
+        command.run(game, from_game, name, workspace.resolve())
 
 
 @main.command()

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from itertools import islice
-from typing import Any
+from typing import Any, Protocol
 
 from referencing import Registry
 
@@ -105,31 +105,45 @@ def _no_retrieval(uri: str) -> Any:
     raise ValueError(f"not a built-in schema: {uri}")
 
 
-class FastChecks:
-    """Fast checks against ``schemas`` (file name → schema with its ``$id``), which
-    ``registry`` (jsonschema's) also holds. A schema is named by file and optional JSON
-    pointer inside it, as in :func:`cardforge.validate.validate`."""
+class Schemas(Protocol):
+    """What the fast checks read (:class:`cardforge.schema_registry.SchemaStore`): the
+    schemas by name, each with its ``$id``; jsonschema's registry of them; each name's
+    version (raised when its schema is replaced)."""
 
-    def __init__(self, registry: Registry, schemas: Mapping[str, dict[str, Any]]) -> None:
-        self.registry = registry
-        self.schemas = schemas
-        self._validators: dict[tuple[str, str | None], Any] = {}
-        self._alone: dict[str, bool] = {}
+    schemas: Mapping[str, dict[str, Any]]
+    registry: Registry
+    versions: Mapping[str, int]
+
+    def family(self, name: str) -> Iterable[dict[str, Any]]:
+        """The schemas schema ``name`` may refer to (itself included)."""
+        ...
+
+
+class FastChecks:
+    """Fast checks against the schemas of ``store``, which may gain and replace schemas as
+    it goes (what was compiled for a replaced schema is not used again). A schema is named
+    by name and optional JSON pointer inside it, as in :func:`cardforge.validate.validate`."""
+
+    def __init__(self, store: Schemas) -> None:
+        self.store = store
+        self._validators: dict[tuple[str, str | None, int], Any] = {}
+        self._alone: dict[tuple[str, int], bool] = {}
 
     def validator(self, name: str, subschema: str | None) -> Any:
         """jsonschema-rs's validator for the schema, or None when jsonschema-rs is missing
         or cannot compile it (then jsonschema alone validates)."""
-        if (name, subschema) not in self._validators:
-            self._validators[name, subschema] = self._compile(name, subschema)
-        return self._validators[name, subschema]
+        key = (name, subschema, self.store.versions.get(name, 0))
+        if key not in self._validators:
+            self._validators[key] = self._compile(name, subschema)
+        return self._validators[key]
 
     def _compile(self, name: str, subschema: str | None) -> Any:
         if jsonschema_rs is None:
             return None
-        root = self.schemas[name]
+        root = self.store.schemas[name]
         target = root if subschema is None else {"$ref": f"{root['$id']}#{subschema}"}
         try:
-            registry = jsonschema_rs.Registry([(s["$id"], s) for s in self.schemas.values()],
+            registry = jsonschema_rs.Registry([(s["$id"], s) for s in self.store.family(name)],
                                               retriever=_no_retrieval)
             return jsonschema_rs.Draft202012Validator(target, registry=registry,
                                                       validate_formats=False,
@@ -162,11 +176,12 @@ class FastChecks:
 
     def cards_checked_alone(self, name: str) -> bool:
         """Whether schema ``name`` checks each entry of ``cards`` on its own (see the module)."""
-        if name not in self._alone:
-            root = self.schemas[name]
-            resolver = self.registry.resolver(root["$id"])
-            self._alone[name] = self._file_ok(root, resolver, True, set())
-        return self._alone[name]
+        key = (name, self.store.versions.get(name, 0))
+        if key not in self._alone:
+            root = self.store.schemas[name]
+            resolver = self.store.registry.resolver(root["$id"])
+            self._alone[key] = self._file_ok(root, resolver, True, set())
+        return self._alone[key]
 
     def _file_ok(self, schema: Any, resolver: Resolver, conjunctive: bool,
                  seen: set[tuple[int, bool]]) -> bool:

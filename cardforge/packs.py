@@ -29,8 +29,9 @@ class GameSpec:
 
     - ``id``: the pack id, also the folder name ``cards/<id>/`` and ``templates/<id>/``.
     - ``names``: the game's name per language code.
-    - ``schema``: file name of the card-file schema in the built-in ``schemas/`` (its
-      ``$defs/facts``, if present, validates game.yaml's ``facts:``).
+    - ``schema``: file name of the card-file schema: in ``schemas_dir`` when the pack has
+      one, else in the built-in ``schemas/`` (its ``$defs/facts``, if present, validates
+      game.yaml's ``facts:``).
     - ``rules``: the dotted name of the pack's rules package (``"my_pack.rules"``): every
       module in it is one lint rule (contract in :mod:`cardforge.lint.rule`), found by
       walking the package as the core rules are; None for a pack without rules.
@@ -46,6 +47,12 @@ class GameSpec:
     - ``diagrams``: the diagrams a rules booklet can insert with ``[[diagram: <name>]]``, by
       name: each is called with (game, translations, icon set) and returns the diagram's
       HTML (:class:`markupsafe.Markup`; see :func:`cardforge.booklet.parts.diagram`).
+    - ``schemas_dir``: a third-party pack's own folder of ``*.schema.json`` files (installed
+      with its package), or None for the built-in ``schemas/``. Its files may refer to
+      each other and to the built-in ones (``card.schema.json#/$defs/card``) by file name.
+    - ``templates_dir``: a third-party pack's own template folder (``front.html.j2``,
+      ``style.css``, ``icons/``…), searched after the workspace's ``templates/<id>/`` and
+      ``templates/_base/`` and before the built-in templates; None for none.
     """
 
     id: str
@@ -59,6 +66,8 @@ class GameSpec:
     dice: Callable[[Any], Any] | None = None
     icons_dir: Path | None = None
     diagrams: Mapping[str, Callable[[Any, Any, Any], str]] = field(default_factory=dict)
+    schemas_dir: Path | None = None
+    templates_dir: Path | None = None
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang``, else the first name given, else the id."""
@@ -108,3 +117,14 @@ def discover() -> dict[str, GameSpec]:
             raise ConfigError(f"two game packs claim the id {spec.id!r}", hint=f"see package {dist}")
         found[spec.id] = spec
     return found
+
+
+def origin(spec: GameSpec) -> str:
+    """Where pack ``spec`` comes from, for messages: ``entry point 'my-game' of package
+    'my-pack' (my_pack:GAME)`` when an installed entry point of the ``cardforge.games`` group
+    names it by its id, else ``game pack 'my-game'``."""
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == spec.id:
+            dist = ep.dist.name if ep.dist else "?"
+            return f"entry point {ep.name!r} of package {dist!r} ({ep.value})"
+    return f"game pack {spec.id!r}"

@@ -1,8 +1,9 @@
-"""Where the built-in templates, schemas and print-shop profiles live, installed or in a
-source checkout.
+"""Where the built-in templates, schemas, print-shop profiles and sample cards live,
+installed or in a source checkout.
 
-A wheel carries them as ``cardforge/_data/{templates,schemas,profiles}`` (see pyproject's
-force-include); a source checkout or editable install finds them at the repository's top.
+A wheel carries them as ``cardforge/_data/{templates,schemas,profiles,cards}`` (see
+pyproject's force-include); a source checkout or editable install finds them at the
+repository's top.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def data_dir(name: str) -> Path:
-    """The built-in ``templates``, ``schemas`` or ``profiles`` folder.
+    """The built-in ``templates``, ``schemas``, ``profiles`` or ``cards`` folder.
 
     Raises FileNotFoundError naming both places looked in when neither exists.
     """
@@ -38,3 +39,9 @@ def schemas_dir() -> Path:
 def profiles_dir() -> Path:
     """Built-in print-shop profiles: one ``<id>.toml`` each."""
     return data_dir("profiles")
+
+
+def cards_dir() -> Path:
+    """The built-in games' sample cards: one ``<id>/`` folder each (game.yaml, card files,
+    rules, locale), which ``cardforge new --from <id>`` copies into a workspace."""
+    return data_dir("cards")

@@ -130,17 +130,30 @@ class Refused(Exception):
 
 
 _roots: tuple[Path, ...] | None = None
+_installed: tuple[Path, ...] = ()
 
 
 def builtin_roots() -> tuple[Path, ...]:
-    """cardforge's own templates, schemas and profiles folders (resolved)."""
+    """cardforge's own templates, schemas and profiles folders, then the installed packs'
+    data folders (:func:`allow_installed`), all resolved."""
     found = []
     for name in ("templates", "schemas", "profiles"):
         try:
             found.append(data_dir(name).resolve())
         except FileNotFoundError:  # pragma: no cover - a broken install
             continue
-    return tuple(found)
+    return (*found, *_installed)
+
+
+def allow_installed(*folders: Path) -> None:
+    """Let the data folders of an installed game pack (a third-party pack's ``schemas_dir``
+    and ``templates_dir``: installed code's own files, not the workspace's) be read like
+    cardforge's built-in data, for the rest of the process. Folders that do not exist are
+    ignored; each folder is added once."""
+    global _installed
+    for folder in folders:
+        if folder.is_dir() and (resolved := folder.resolve()) not in _installed:
+            _installed = (*_installed, resolved)
 
 
 @contextmanager
@@ -157,8 +170,11 @@ def confined(workspace: Path, *extra: Path) -> Iterator[tuple[Path, ...]]:
 
 
 def allowed_roots() -> tuple[Path, ...] | None:
-    """The folders reads are confined to, or None outside a command (not confined)."""
-    return _roots
+    """The folders reads are confined to (with the installed packs' data folders allowed
+    since the block began), or None outside a command (not confined)."""
+    if _roots is None:
+        return None
+    return (*_roots, *(folder for folder in _installed if folder not in _roots))
 
 
 def inside(path: Path, roots: Sequence[Path] | None = None) -> bool:

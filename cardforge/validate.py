@@ -2,7 +2,9 @@
 
 Schemas live in the built-in ``schemas/`` folder and refer to each other by relative file
 name (``card.schema.json#/$defs/card``), which also lets editors resolve them through the
-``# yaml-language-server: $schema=`` line. Each schema error becomes one Problem at the line
+``# yaml-language-server: $schema=`` line; more are registered by name while cardforge runs
+(:func:`register_schema`, :func:`register_schema_folder`; see
+:mod:`cardforge.schema_registry`). Each schema error becomes one Problem at the line
 of the offending value: CF004 for an unknown field (pointing at its key, with a "did you
 mean" hint), CF003 for everything else, choosing the most relevant message of an
 anyOf/oneOf rather than dumping every branch.
@@ -16,18 +18,18 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Mapping
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
 
-from cardforge import trust
+from cardforge import schema_registry
 from cardforge.fast_schema import CARDS, SHOWN_CHARS, FastChecks, plain_json, shown
 from cardforge.problem import Problem
-from cardforge.resources import schemas_dir
 from cardforge.source import Document, Pointer
 
 SCHEMA = "CF003"
@@ -36,38 +38,43 @@ UNKNOWN_FIELD = "CF004"
 _UNEXPECTED = re.compile(r"'([^']+)'")
 
 
-@cache
-def _registry() -> tuple[Registry, dict[str, dict[str, Any]]]:
-    base = schemas_dir()
-    schemas: dict[str, dict[str, Any]] = {}
-    resources = []
-    for path in sorted(base.glob("*.schema.json")):
-        schema = json.loads(trust.read_text(path, "json"))
-        schema.setdefault("$id", path.as_uri())
-        schemas[path.name] = schema
-        resources.append((schema["$id"], Resource.from_contents(schema)))
-    return Registry().with_resources(resources), schemas
-
-
 def schema(name: str) -> dict[str, Any]:
-    """The built-in schema file ``name`` (e.g. ``game.schema.json``) as data.
-
-    Raises KeyError if there is no such schema.
-    """
-    return _registry()[1][name]
+    """The schema ``name`` as data: a built-in file (e.g. ``game.schema.json``) or a
+    registered schema. Raises KeyError if there is no such schema."""
+    return schema_registry.lookup(name)
 
 
-@cache
+def register_schema(name: str, data: Mapping[str, Any]) -> bool:
+    """Register (or replace) schema ``name`` for :func:`validate`; ``name`` must hold a
+    ``/`` (e.g. ``workspace/<id>.schema.json``) so it never shadows a built-in file, and
+    ``data`` must be self-contained or refer to built-in files by absolute URI. Returns
+    True if it changed; registering the same schema again keeps every cached validator.
+    Raises ValueError for a name without ``/``."""
+    return schema_registry.register(name, data)
+
+
+def register_schema_folder(prefix: str, folder: Path, owner: str) -> list[str]:
+    """Register every ``*.schema.json`` of a pack's ``folder`` as ``<prefix><file>`` (see
+    :func:`cardforge.schema_registry.register_folder`); returns their names. Raises
+    ConfigError naming ``owner`` and the file for a missing folder or a broken schema."""
+    return schema_registry.register_folder(prefix, folder, owner)
+
+
 def _validator(name: str, subschema: str | None) -> Draft202012Validator:
-    registry, schemas = _registry()
-    root = schemas[name]
+    return _compiled(name, subschema, schema_registry.version(name))
+
+
+@lru_cache(maxsize=512)
+def _compiled(name: str, subschema: str | None, version: int) -> Draft202012Validator:
+    """jsonschema's validator for schema ``name`` at ``subschema`` as of ``version``."""
+    root = schema_registry.lookup(name)
     target: dict[str, Any] = root if subschema is None else {"$ref": f"{root['$id']}#{subschema}"}
-    return Draft202012Validator(target, registry=registry)
+    return Draft202012Validator(target, registry=schema_registry.store().registry)
 
 
 @cache
 def _fast() -> FastChecks:
-    return FastChecks(*_registry())
+    return FastChecks(schema_registry.store())
 
 
 def surely_valid(instance: Any, name: str, subschema: str | None = None) -> bool:
@@ -100,8 +107,20 @@ def _known_names(node: Any) -> set[str]:
 
 
 @cache
-def _all_names() -> frozenset[str]:
-    return frozenset(_known_names(list(_registry()[1].values())))
+def _builtin_names() -> frozenset[str]:
+    return frozenset(_known_names([schema(n) for n in schema_registry.builtin_names()]))
+
+
+@lru_cache(maxsize=512)
+def _names(name: str, version: int) -> frozenset[str]:
+    """The field names a "did you mean" may suggest for schema ``name``: every name of the
+    built-in files for a built-in schema; a registered one's own names, and the built-in
+    ones too when it refers to a file (a pack's schema built on card.schema.json)."""
+    if "/" not in name:
+        return _builtin_names()
+    data = schema(name)
+    external = any(not ref.startswith("#") for ref in schema_registry.refs(data))
+    return frozenset(_known_names(data)) | (_builtin_names() if external else frozenset())
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -148,7 +167,7 @@ def validate(doc: Document, name: str, *, subschema: str | None = None,
                 if (pointer, key) not in seen:
                     seen.add((pointer, key))
                     problems.append(Problem(doc.locate_key(*pointer, key), UNKNOWN_FIELD,
-                                            f"unknown field {_key(key)}", hint=_suggest(key)))
+                                            f"unknown field {_key(key)}", hint=_suggest(key, name)))
             continue
         message = _message(leaf)
         if (pointer, message) in seen:
@@ -177,9 +196,10 @@ def _key(key: Any) -> str:
     return repr(key) if isinstance(key, str) else shown(key)
 
 
-def _suggest(key: Any) -> str:
+def _suggest(key: Any, name: str) -> str:
     key = key if isinstance(key, str) else shown(key)
-    close = difflib.get_close_matches(key, sorted(_all_names() - {key}), n=1, cutoff=0.7)
+    known = _names(name, schema_registry.version(name))
+    close = difflib.get_close_matches(key, sorted(known - {key}), n=1, cutoff=0.7)
     if close:
         return f"did you mean {close[0]!r}?"
     return "remove it, or check the spelling against the schema (your editor can autocomplete it)"

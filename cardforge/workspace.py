@@ -2,7 +2,9 @@
 
 A workspace holds ``cards/<id>/`` folders; each has ``game.yaml`` (the facts) and card files
 (every other ``*.yaml`` directly inside it; sub-folders such as ``rules/`` and ``locale/``
-are not card files). ``<id>`` must match an installed game pack.
+are not card files). ``<id>`` names an installed game pack, or else the folder is a
+*workspace game*, defined by its game.yaml alone (:mod:`cardforge.workspace_game`), its
+card files checked by the schema made from its decks' ``fields:``.
 
 A file whose top level has ``dice:`` and no ``deck:`` is a *dice file* instead: a game's
 custom dice, kept in ``Game.dice_documents`` with its source map and validated by the pack
@@ -15,14 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardforge import trust
 from cardforge.errors import ConfigError
+from cardforge.field_schema import dice_cost_problems
+from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec, discover
 from cardforge.problem import Location, Problem
 from cardforge.source import Document, LoadError, load_yaml
 from cardforge.validate import SCHEMA, has_subschema, validate
-
-MANIFEST = "game.yaml"
+from cardforge.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems, workspace_spec
 
 
 @dataclass
@@ -40,9 +44,13 @@ class Loaded:
 
 
 def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list[tuple[GameSpec, Path]]:
-    """Game folders under ``path``: ``path`` itself if it holds game.yaml, else its children.
+    """(spec, folder) of each game under ``path``: ``path`` itself if it holds game.yaml,
+    else its children, in name order. A folder named after a pack of ``specs`` (default:
+    the installed packs) is that pack's game; any other is a workspace game, its
+    :class:`~cardforge.workspace_game.WorkspaceGameSpec` made from its game.yaml (a broken
+    game.yaml is reported when the game is loaded, not here).
 
-    Raises ConfigError when none is found, or a folder names no installed game pack.
+    Raises ConfigError when no game is found.
     """
     specs = discover() if specs is None else specs
     if _present(path / MANIFEST):
@@ -52,15 +60,7 @@ def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list
     if not candidates:
         raise ConfigError(f"no game found in {path}",
                           hint=f"a game lives in cards/<id>/{MANIFEST}; run cardforge in your workspace")
-    found = []
-    for folder in candidates:
-        spec = specs.get(folder.name)
-        if spec is None:
-            raise ConfigError(f"{folder / MANIFEST}: no installed game pack has the id {folder.name!r}",
-                              hint=f"installed packs: {', '.join(sorted(specs)) or 'none'} "
-                                   "(see `cardforge games`)")
-        found.append((spec, folder))
-    return found
+    return [(specs.get(folder.name) or workspace_spec(folder), folder) for folder in candidates]
 
 
 def _present(path: Path) -> bool:
@@ -100,14 +100,25 @@ def _load(path: Path, problems: list[Problem]) -> Document | None:
 
 
 def load_game(root: Path, spec: GameSpec) -> Loaded:
-    """Load ``root`` (a ``cards/<id>/`` folder) for game pack ``spec`` into a :class:`Loaded`."""
+    """Load ``root`` (a ``cards/<id>/`` folder) for game ``spec`` into a :class:`Loaded`.
+
+    A workspace game's card-file schema is made from game.yaml once that passes its own
+    schema. Raises ConfigError (naming the pack, where it comes from and the file) when a
+    pack's schema cannot be found or read; every problem of the workspace's files is a
+    located Problem in :attr:`Loaded.problems`.
+    """
     loaded = Loaded(spec=spec, root=root, game=None)
+    schema = pack_schema(spec)
+    trust.allow_installed(*pack_folders(spec))
     manifest = _load(root / MANIFEST, loaded.problems)
     if manifest is None:
         return loaded
     manifest_problems = validate(manifest, "game.schema.json")
-    if not manifest_problems and has_subschema(spec.schema, "/$defs/facts") and "facts" in manifest.data:
-        manifest_problems = validate(manifest, spec.schema, subschema="/$defs/facts", at=("facts",))
+    if not manifest_problems and isinstance(spec, WorkspaceGameSpec):
+        loaded.problems.extend(identity_problems(spec, manifest))
+        workspace_schema(spec, manifest.data)
+    if not manifest_problems and has_subschema(schema, "/$defs/facts") and "facts" in manifest.data:
+        manifest_problems = validate(manifest, schema, subschema="/$defs/facts", at=("facts",))
     loaded.problems.extend(manifest_problems)
     if manifest_problems or not isinstance(manifest.data, dict):
         return loaded
@@ -120,10 +131,10 @@ def load_game(root: Path, spec: GameSpec) -> Loaded:
             continue
         if is_dice_file(doc):
             game.dice_documents.append(doc)
-            loaded.problems.extend(_validate_dice(doc, spec))
+            loaded.problems.extend(_validate_dice(doc, spec, schema))
             continue
         game.documents.append(doc)
-        _add_cards(game, doc, loaded.problems)
+        _add_cards(game, doc, schema, loaded.problems)
     loaded.game = game
     return loaded
 
@@ -137,23 +148,26 @@ def is_dice_file(doc: Document) -> bool:
     return isinstance(doc.data, dict) and "dice" in doc.data and "deck" not in doc.data
 
 
-def _validate_dice(doc: Document, spec: GameSpec) -> list[Problem]:
+def _validate_dice(doc: Document, spec: GameSpec, schema: str) -> list[Problem]:
     """Schema Problems of a dice file: ``<schema>#/$defs/dice-file``, or one CF003 at
     ``dice:`` when the pack defines no dice files."""
-    if has_subschema(spec.schema, DICE_FILE):
-        return validate(doc, spec.schema, subschema=DICE_FILE)
+    if has_subschema(schema, DICE_FILE):
+        return validate(doc, schema, subschema=DICE_FILE)
+    needs = "a game pack with dice" if isinstance(spec, WorkspaceGameSpec) else f"{spec.schema}#{DICE_FILE}"
     return [Problem(doc.locate_key("dice"), SCHEMA, f"game {spec.id!r} has no dice files",
-                    hint=f"a card file starts with `deck:`; dice files need "
-                         f"{spec.schema}#{DICE_FILE}")]
+                    hint=f"a card file starts with `deck:`; dice files need {needs}")]
 
 
-def _add_cards(game: Game, doc: Document, problems: list[Problem]) -> None:
-    file_problems = validate(doc, game.spec.schema)
+def _add_cards(game: Game, doc: Document, schema: str, problems: list[Problem]) -> None:
+    """Validate card file ``doc`` against ``schema`` and add its cards that passed (and
+    whose ``dice-cost`` fields read) to their deck."""
+    file_problems = validate(doc, schema)
     problems.extend(file_problems)
     data = doc.data if isinstance(doc.data, dict) else {}
     deck = game.decks.get(data.get("deck")) if isinstance(data.get("deck"), str) else None
     if deck is None:
-        if isinstance(data.get("deck"), str):
+        if isinstance(data.get("deck"), str) and not any(  # unless the schema said so already
+                p.location == doc.locate("deck") for p in file_problems):
             problems.append(Problem(doc.locate("deck"), SCHEMA,
                                     f"deck {data['deck']!r} is not declared in game.yaml",
                                     hint=f"declared decks: {', '.join(game.decks)}"))
@@ -162,8 +176,11 @@ def _add_cards(game: Game, doc: Document, problems: list[Problem]) -> None:
     for index, entry in enumerate(data.get("cards") or []):
         if index in broken or not isinstance(entry, dict):
             continue
-        deck.cards.append(Card(id=entry["id"], deck=deck.id, data=entry, doc=doc,
-                               pointer=("cards", index)))
+        card = Card(id=entry["id"], deck=deck.id, data=entry, doc=doc, pointer=("cards", index))
+        unreadable = list(dice_cost_problems(card, deck.spec))
+        problems.extend(unreadable)
+        if not unreadable:
+            deck.cards.append(card)
 
 
 def _card_index(location: Location, doc: Document) -> int | None:

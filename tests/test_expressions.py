@@ -98,3 +98,16 @@ def test_results_for_the_same_scalars_are_remembered_errors_too() -> None:
         with pytest.raises(ExpressionError, match="divide by zero"):
             rule.evaluate({"cost": 0})
     assert len(rule._memo) == 2
+
+
+def test_has_guards_a_missing_field_under_not_and_the_conditional() -> None:
+    card = {"cost": 1}
+    assert value("!has(card.defence) || card.defence <= 5", card=card) is True
+    assert value("has(card.defence) ? card.defence : 0", card=card) == 0
+    assert value("!has(card.cost)", card=card) is False
+
+
+def test_an_undeclared_name_is_named_without_the_interpreters_variables() -> None:
+    with pytest.raises(ExpressionError) as raised:
+        value("[1].map(x, x) == [1] && atribute", card={})
+    assert raised.value.message == "undeclared reference to 'atribute'"

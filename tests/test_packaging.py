@@ -1,5 +1,6 @@
-"""templates/, schemas/, profiles/ and cardforge's catalogs (locale/) ship inside the wheel:
-an installed cardforge finds them anywhere."""
+"""templates/, schemas/, profiles/, the sample cards/, cardforge's catalogs (locale/) and
+the scaffold of `cardforge new` ship inside the wheel: an installed cardforge finds them
+anywhere."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     assert "cardforge/card_sizes.toml" in names  # the card size presets
     assert "cardforge/locale/ja/LC_MESSAGES/cardforge.po" in names  # cardforge's own words
     assert "cardforge/locale/fr/LC_MESSAGES/cardforge.po" in names
+    assert "cardforge/scaffold/files/cards/game.yaml" in names  # cardforge new's sample game
+    assert "cardforge/scaffold/files/templates/icons/coin.svg" in names
+    assert "cardforge/_data/cards/dice-girls/game.yaml" in names  # cardforge new --from
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
@@ -34,7 +38,9 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
              "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json'); "
              "print(p.find_profile('tgc-poker', pathlib.Path('.')).path); "
              "import cardforge.card_sizes as c; assert c.presets()['tarot'] == (70, 120); "
-             "import cardforge.words as w; assert w.word('Contents', 'ja') == '目次'")
+             "import cardforge.words as w; assert w.word('Contents', 'ja') == '目次'; "
+             "assert (r.cards_dir() / 'dice-girls' / 'game.yaml').is_file(); "
+             "import cardforge.scaffold.sample as s; assert (s.FILES / 'cards' / 'game.yaml').is_file()")
     result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, capture_output=True,
                             text=True, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr

@@ -62,7 +62,7 @@ class _Writer:
         self.game, self.lang, self.workspace = game, lang, workspace
         self.tr = Translations.load(game.root, lang, game.source_language)
         self.namespace = values(game)
-        search_path = template_search_path(workspace, game.id)
+        search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
         self.env = make_environment(search_path)
         self.icons = IconSet.for_game(search_path, game.spec.icons_dir)
         self._faces = None

@@ -23,6 +23,7 @@ from cardforge.commands.build_request import BuildRequest, build_config, build_o
 from cardforge.config import Config
 from cardforge.errors import CardforgeError, ConfigError, DataError
 from cardforge.lint import report
+from cardforge.lint.data_rules import with_data_rules
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.model import Game
@@ -114,9 +115,10 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
 
 
 def _checked_game(spec: GameSpec, folder: Path, config: Config) -> Game:
-    """The loaded game, or DataError with its lint errors (a game with errors is not built)."""
+    """The loaded game, or DataError with its lint errors (its game.yaml `lint:` rules
+    included; a game with errors is not built)."""
     loaded = load_game(folder, spec)
-    problems = lint_game(loaded, all_rules(discover().values()), config)
+    problems = lint_game(loaded, with_data_rules(all_rules(discover().values()), loaded.game), config)
     errors = [p for p in problems if p.severity is Severity.ERROR]
     if errors or loaded.game is None:
         raise DataError(errors, what=f"{spec.id}'s card data")

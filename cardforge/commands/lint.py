@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from cardforge.config import load_config
+from cardforge.lint.data_rules import with_data_rules
 from cardforge.lint.engine import lint_game
 from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.report import render
@@ -28,8 +29,10 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     With ``layout`` (or ``lint-layout = true`` in the configuration) the rules that lay faces
     out run too, the faces the configured cache lacks laid out in ``jobs`` worker
     processes (default: the machine's cores), in ``cache_dir`` when given (else the
-    configured cache). Returns (Problems sorted by place, the rule
-    table used). Raises ConfigError for bad configuration or a folder with no known game.
+    configured cache). Each game is linted with the core and pack rules and its own
+    game.yaml ``lint:`` rules. Returns (Problems sorted by place, the rule table used: every
+    game's data rules added, the first game's winning a code two games share). Raises
+    ConfigError for bad configuration or a folder with no known game.
     """
     config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
     specs = discover()
@@ -37,10 +40,15 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     options = LayoutOptions(workspace, config.cache, jobs or os.cpu_count() or 1) \
         if layout or config.lint_layout else None
     problems: list[Problem] = []
+    table = dict(rules)
     for path in paths or (config.cards,):
         for spec, folder in find_game_dirs(path.resolve(), specs):
-            problems.extend(lint_game(load_game(folder, spec), rules, config, options))
-    return problems, rules
+            loaded = load_game(folder, spec)
+            game_rules = with_data_rules(rules, loaded.game)  # its game.yaml `lint:` too
+            problems.extend(lint_game(loaded, game_rules, config, options))
+            for code, rule in game_rules.items():
+                table.setdefault(code, rule)
+    return problems, table
 
 
 def run(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path, layout: bool = False,

@@ -1,7 +1,9 @@
 """A game's card faces, rendered: every distinct front and back laid out once, then cached.
 
-For each card the template ``front-<deck>.html.j2`` (else ``front.html.j2``) is rendered;
-for each deck ``back-<deck>.html.j2`` (else ``back.html.j2``), once — or, for a deck
+For each card the template the deck's game.yaml ``template: {front: …}`` names, else
+``front-<deck>.html.j2``, else ``front.html.j2`` is rendered (:func:`deck_templates`); for
+each deck its ``template: {back: …}``, else ``back-<deck>.html.j2``, else
+``back.html.j2``, once — or, for a deck
 whose game.yaml entry says ``back: card``, once per card with the card and the pack's
 ``face_context`` for it in context (each card its own back). Faces whose HTML is identical
 (equal cards, decks sharing one back) share one page.
@@ -24,7 +26,7 @@ from pathlib import Path
 
 from cardforge.errors import RenderError
 from cardforge.geometry import CardGeometry
-from cardforge.model import Game
+from cardforge.model import Deck, Game
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
@@ -115,14 +117,14 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     filter are globals and filters. RenderError also for a context value that is not plain
     data or a template over a render limit.
     """
-    search_path = template_search_path(workspace, game.id)
+    search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
     env = make_environment(search_path)
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
     env.filters["icons"] = lambda text: render_text(str(text), icons)
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
     fallback = game.source_language
     env.globals["t"] = translator(lang, fallback)
-    roots = [workspace, templates_dir()]
+    roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
     _check_art(game, roots)
 
     common = {"game": game, "lang": lang, "fallback": fallback}
@@ -137,7 +139,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         deck = game.decks[card.deck]
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
         if deck.id not in fronts:
-            fronts[deck.id] = first_template(env, [f"front-{deck.id}.html.j2", "front.html.j2"])
+            fronts[deck.id] = first_template(env, deck_templates(deck, "front"))
         name = fronts[deck.id]
         html = render(env, name, {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
                       views)
@@ -145,7 +147,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
         extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}
-        name = first_template(env, [f"back-{deck.id}.html.j2", "back.html.j2"])
+        name = first_template(env, deck_templates(deck, "back"))
         context = {**common, **shape[deck.id], "deck": deck}
         if deck.spec.get("back") == "card":  # each card's own back: card and face data too
             for card in deck.cards:
@@ -161,6 +163,14 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     require_coverage(pages.fragments, pages.owners, css, lang, game)  # located at the text
     return FaceSources(pages.fragments, pages.owners, css, pages.geometries, game.root,
                        roots, front_page, back_page, card_back_page)
+
+
+def deck_templates(deck: Deck, side: str) -> list[str]:
+    """The template names to try, in order, for ``side`` (``front`` or ``back``) of
+    ``deck``'s cards: the deck's game.yaml ``template: {<side>: …}`` if it names one, then
+    ``<side>-<deck>.html.j2``, then ``<side>.html.j2``."""
+    own = (deck.spec.get("template") or {}).get(side)
+    return [*([own] if isinstance(own, str) else []), f"{side}-{deck.id}.html.j2", f"{side}.html.j2"]
 
 
 def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCache | None = None,

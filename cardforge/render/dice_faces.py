@@ -63,7 +63,7 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
     if not dice:
         raise RenderError(f"{game.id}: no custom dice to print",
                           hint="the pack's GameSpec.dice(game) returned none")
-    search_path = template_search_path(workspace, game.id)
+    search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
     env = make_environment(search_path)
     icons = IconSet.for_game(search_path, game.spec.icons_dir)
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
@@ -101,7 +101,7 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
             page[(die.id, side)] = add(render(env, template, context, views))
     blank = add('<div class="die-face die-face-blank"></div>')
     require_fonts(fragments)
-    roots = [workspace, templates_dir()]
+    roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
     pdf = render_faces_pdf(fragments, _stylesheet(env), edge_mm, edge_mm, bleed_mm,
                            base_url=game.root, url_fetcher=make_url_fetcher(roots))
     return DieFaces(pdf=pdf, page=page, blank=blank, dice=tuple(dice), edge_mm=edge_mm,

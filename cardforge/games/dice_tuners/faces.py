@@ -77,7 +77,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
 
     Every card: ``name``/``name_lang``/``name_long``, ``subname``/``subname_lang`` (the
     other language, or None), ``words`` (labels), ``colour``/``tint``/``shade``.
-    Heroes: ``cost``, ``skill`` and ``overdrive_effect`` (``{"text", "lang"}`` or None),
+    Heroes: ``cost``, ``skill`` (its ``text``) and ``overdrive_effect`` (``{"text", "lang"}`` or None),
     ``overdrive_dice`` (``[{"id", "name", "hex"}]``), ``panel`` (the overdrive colours
     as hexes, for the picture panel). Strategy cards: ``value``, ``bluff``, ``card_colour``
     (``{"id", "name", "hex"}`` or None) and ``effect`` (``{"text", "lang"}`` or None).
@@ -90,7 +90,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
         dice = [colour_info(game, c, lang) for c in overdrive.get("dice", [])]
         context.update(palette(game.decks[card.deck].spec.get("colour", "#23263a")))
         context.update(cost=card.data.get("cost"),
-                       skill=_text(card.data.get("skill"), lang, fallback),
+                       skill=_text(card.data.get("skill", {}).get("text"), lang, fallback),
                        overdrive_dice=dice, panel=[d["hex"] for d in dice],
                        overdrive_effect=_text(overdrive.get("effect"), lang, fallback))
         return context

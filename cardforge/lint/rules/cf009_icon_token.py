@@ -45,13 +45,14 @@ NOT_TEXT = ("name",)
 
 
 @cache
-def _icons(workspace: Path, game_id: str, pack_icons: Path | None) -> IconSet:
-    return IconSet.for_game(template_search_path(workspace, game_id), pack_icons)
+def _icons(workspace: Path, game_id: str, pack_icons: Path | None,
+           pack_templates: Path | None) -> IconSet:
+    return IconSet.for_game(template_search_path(workspace, game_id, pack_templates), pack_icons)
 
 
 def icons_for(game: Game) -> IconSet:
     """The icons a game's text may use (core, pack, workspace overrides)."""
-    return _icons(game.root.parent.parent, game.id, game.spec.icons_dir)
+    return _icons(game.root.parent.parent, game.id, game.spec.icons_dir, game.spec.templates_dir)
 
 
 def localized_texts(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str]]:

@@ -13,7 +13,7 @@ def test_a_hero_above_the_two_best_cards_is_reported_at_its_cost(lint_dt):
     problems = lint_dt("DT104", "fail_hero_cost_unreachable.yaml",
                        "fail_hero_cost_unreachable-strategy.yaml")
     assert [(p.path.name, p.line, p.card) for p in problems] == [
-        ("fail_hero_cost_unreachable.yaml", 15, "too-dear")]
+        ("fail_hero_cost_unreachable.yaml", 17, "too-dear")]
     assert "cost 7 can never be paid: the best purchase is 3 + 3 = 6" in problems[0].message
 
 

@@ -9,7 +9,7 @@ def test_shipped_and_ok_overdrives_pass(lint_dt):
 def test_unknown_colours_and_too_many_dice(lint_dt):
     problems = lint_dt("DT105", "fail_overdrive_dice.yaml")
     assert [(p.line, p.col, p.card) for p in problems] == [
-        (10, 13, "greedy"), (10, 30, "greedy"), (19, 11, "modest")]
+        (10, 13, "greedy"), (10, 30, "greedy"), (21, 11, "modest")]
     assert "needs 4 dice; a hero holds only 3" in problems[0].message
     assert "'purple' is not a dice colour" in problems[1].message
     assert "'pink' is not a dice colour" in problems[2].message

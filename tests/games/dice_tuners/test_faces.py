@@ -60,9 +60,9 @@ def test_bluff_context_has_no_colour_or_effect(game):
 def test_a_missing_translation_falls_back_to_the_source_language(game):
     hero = card(game, "spark-plug-kid")
     saved = hero.data["skill"]
-    hero.data["skill"] = {"en": saved["en"]}
+    hero.data["skill"] = {**saved, "text": {"en": saved["text"]["en"]}}
     try:
-        assert face_context(hero, game, "ja")["skill"] == {"text": saved["en"], "lang": "en"}
+        assert face_context(hero, game, "ja")["skill"] == {"text": saved["text"]["en"], "lang": "en"}
     finally:
         hero.data["skill"] = saved
 

@@ -1,0 +1,149 @@
+"""Benchmark: ``cardforge lint`` on a 10,000-card game defined in its workspace (YAML only).
+
+Generates a workspace game ``goblin-bench`` shaped like the one ``cardforge new`` writes:
+two decks whose ``fields:`` use integer, enum, keywords, localized, boolean and dice-cost
+types, two ``lint:`` expression rules (one per card, one per deck, CEL) and a ``balance:``
+fit (CF011), with ``--cards`` cards in all (monsters 90 %, treasures 10 %; every card a
+distinct id and name in two languages, stats spread so the cost fit is meaningful). Times
+the whole command as a user runs it (``cardforge lint -w <project> --format json``, a
+fresh process, interpreter start-up included), best of ``--runs``, against a baseline in
+the same run: the same cards with no ``lint:`` and no ``balance:`` (so the ratio is what
+the data rules and the fit cost on top of loading and schema-checking the cards).
+
+Usage: ``python benchmarks/bench_workspace_lint.py [--cards 10000] [--runs 3]``. The target
+is under 3 s for 10,000 cards; results are recorded in docs/benchmarks.md with the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GAME = """\
+id: goblin-bench
+name: {en: Goblin Bench, fr: Banc des gobelins}
+source_language: en
+languages: [en, fr]
+players: {min: 2, max: 4}
+card: {size: poker}
+decks:
+  monsters:
+    name: {en: Monsters, fr: Monstres}
+    fields:
+      cost: {type: integer, min: 0, max: 12, required: true}
+      attack: {type: integer, min: 0, max: 9, required: true}
+      defence: {type: integer, min: 0, max: 9, required: true}
+      element: {type: enum, values: [fire, water, earth, air]}
+      keywords: {type: keywords, values: [flying, venom, swift]}
+      elite: {type: boolean}
+      text: {type: localized}
+  treasures:
+    name: {en: Treasures, fr: Trésors}
+    fields:
+      price: {type: dice-cost, required: true}
+      value: {type: integer, min: 1, max: 10, required: true}
+      text: {type: localized}
+facts:
+  hand_limit: 7
+"""
+
+RULES = """\
+lint:
+  - code: GB101
+    deck: monsters
+    expect: "attack + defence <= 2 * cost + 3"
+    message: "too strong for its cost"
+    hint: "lower attack or defence, or raise the cost"
+  - code: GB102
+    deck: monsters
+    each: deck
+    expect: "size(distinct(cards.map(c, c.id))) == size(cards)"
+    message: "two monsters share an id"
+balance:
+  - deck: monsters
+    cost: cost
+    power: [attack, defence, keywords]
+"""
+
+ELEMENTS = ["fire", "water", "earth", "air"]
+KEYWORDS = [[], ["flying"], ["venom"], ["swift"], ["flying", "swift"]]
+
+
+def write_project(root: Path, cards: int, with_rules: bool) -> None:
+    """Write the workspace: cardforge.toml, the game and its two card files."""
+    game = root / "cards" / "goblin-bench"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(GAME + (RULES if with_rules else ""), encoding="utf-8")
+    rng = random.Random(14)
+    monsters = ["deck: monsters", "cards:"]
+    treasures = ["deck: treasures", "cards:"]
+    for i in range(cards):
+        if i % 10 == 9:
+            treasures += [f"  - id: treasure-{i:05d}",
+                          f"    name: {{en: Treasure {i}, fr: Trésor {i}}}",
+                          f"    price: \"X=X{' Y=Y' if i % 3 else ''}\"",
+                          f"    value: {1 + i % 10}"]
+            continue
+        attack, defence = rng.randint(0, 6), rng.randint(0, 6)
+        keywords = KEYWORDS[i % len(KEYWORDS)]
+        cost = round((attack + defence) / 2 + len(keywords) * 0.5 + rng.choice([-0.4, 0, 0.4]))
+        monsters += [f"  - id: monster-{i:05d}",
+                     f"    name: {{en: Monster {i}, fr: Monstre {i}}}",
+                     f"    cost: {max(0, cost)}",
+                     f"    attack: {attack}",
+                     f"    defence: {defence}",
+                     f"    element: {ELEMENTS[i % 4]}",
+                     f"    keywords: [{', '.join(keywords)}]",
+                     f"    elite: {'true' if i % 7 == 0 else 'false'}",
+                     f"    text: {{en: \"Strikes {i % 5} times.\", fr: \"Frappe {i % 5} fois.\"}}"]
+    (game / "monsters.yaml").write_text("\n".join(monsters) + "\n", encoding="utf-8")
+    (game / "treasures.yaml").write_text("\n".join(treasures) + "\n", encoding="utf-8")
+
+
+def best_lint(cardforge: Path, workspace: Path, runs: int) -> tuple[float, list[float], dict]:
+    """Best time of ``runs`` fresh ``cardforge lint`` processes; the times; the JSON report."""
+    times: list[float] = []
+    report: dict = {}
+    for _ in range(runs):
+        started = time.perf_counter()
+        done = subprocess.run([str(cardforge), "lint", "-w", str(workspace), "--format", "json"],
+                              capture_output=True, text=True, check=False)
+        times.append(time.perf_counter() - started)
+        if done.returncode == 2:
+            sys.exit(f"lint failed:\n{done.stderr}")
+        report = json.loads(done.stdout or "{}")
+    return min(times), times, report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=10000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    cardforge = Path(sys.executable).with_name("cardforge")
+    with tempfile.TemporaryDirectory() as tmp:
+        full, bare = Path(tmp, "full"), Path(tmp, "bare")
+        write_project(full, args.cards, with_rules=True)
+        write_project(bare, args.cards, with_rules=False)
+        best, times, report = best_lint(cardforge, full, args.runs)
+        base, base_times, _ = best_lint(cardforge, bare, args.runs)
+    problems = report.get("problems", report) if isinstance(report, dict) else report
+    codes: dict[str, int] = {}
+    for problem in problems if isinstance(problems, list) else []:
+        codes[problem.get("code", "?")] = codes.get(problem.get("code", "?"), 0) + 1
+    shown = ", ".join(f"{t:.2f}" for t in times)
+    print(f"{args.cards:,} cards, workspace game with lint: and balance: best {best:.2f} s ({shown})")
+    print(f"baseline, same cards without lint: and balance: best {base:.2f} s "
+          f"({', '.join(f'{t:.2f}' for t in base_times)})")
+    print(f"ratio {best / base:.2f}×; problems by code: {codes or 'none'}")
+    print(f"target < 3 s: {'met' if best < 3 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
