@@ -63,8 +63,8 @@ lint:
   - code: GB102
     deck: monsters
     each: deck
-    expect: "size(distinct(cards.map(c, c.id))) == size(cards)"
-    message: "two monsters share an id"
+    expect: "size(distinct(cards.map(c, c.name.en))) == size(cards)"
+    message: "two monsters share a name"
 balance:
   - deck: monsters
     cost: cost
@@ -72,6 +72,25 @@ balance:
 """
 
 ELEMENTS = ["fire", "water", "earth", "air"]
+ADJECTIVES = [("Grim", "Sombre"), ("Swift", "Vif"), ("Old", "Vieux"), ("Pale", "Pâle"), ("Wild", "Sauvage"),
+              ("Red", "Rouge"), ("Iron", "De fer"), ("Hollow", "Creux"), ("Mossy", "Moussu"), ("Sly", "Rusé")]
+NOUNS = [("Goblin", "Gobelin"), ("Troll", "Troll"), ("Wisp", "Feu follet"), ("Golem", "Golem"),
+         ("Bat", "Chauve-souris"), ("Viper", "Vipère"), ("Ogre", "Ogre"), ("Imp", "Diablotin"),
+         ("Wolf", "Loup"), ("Crow", "Corbeau")]
+PLACES = [("of the Marsh", "du marais"), ("of the Hill", "de la colline"), ("of the Mine", "de la mine"),
+          ("of the Wood", "du bois"), ("of the Tower", "de la tour"), ("of the Bog", "de la tourbière"),
+          ("of the Cave", "de la grotte"), ("of the Road", "de la route"), ("of the Mill", "du moulin"),
+          ("of the Ford", "du gué")]
+
+
+def card_name(i: int) -> tuple[str, str]:
+    """A distinct English and French name for card ``i`` (< 10,000) made of words, as real
+    card names are (names with digits would make the translation checks compare numbers
+    on every card, which no shipped game does)."""
+    adjective, noun, place = ADJECTIVES[i % 10], NOUNS[i // 10 % 10], PLACES[i // 100 % 10]
+    extra = f" {ADJECTIVES[i // 1000 % 10][0]}" if i >= 1000 else ""
+    extra_fr = f" {ADJECTIVES[i // 1000 % 10][1]}" if i >= 1000 else ""
+    return (f"{adjective[0]}{extra} {noun[0]} {place[0]}", f"{noun[1]} {adjective[1]}{extra_fr} {place[1]}")
 KEYWORDS = [[], ["flying"], ["venom"], ["swift"], ["flying", "swift"]]
 
 
@@ -85,16 +104,18 @@ def write_project(root: Path, cards: int, with_rules: bool) -> None:
     treasures = ["deck: treasures", "cards:"]
     for i in range(cards):
         if i % 10 == 9:
+            english, french = card_name(i)
             treasures += [f"  - id: treasure-{i:05d}",
-                          f"    name: {{en: Treasure {i}, fr: Trésor {i}}}",
+                          f"    name: {{en: \"{english} Chest\", fr: \"Coffre {french}\"}}",
                           f"    price: \"X=X{' Y=Y' if i % 3 else ''}\"",
                           f"    value: {1 + i % 10}"]
             continue
         attack, defence = rng.randint(0, 6), rng.randint(0, 6)
         keywords = KEYWORDS[i % len(KEYWORDS)]
         cost = round((attack + defence) / 2 + len(keywords) * 0.5 + rng.choice([-0.4, 0, 0.4]))
+        english, french = card_name(i)
         monsters += [f"  - id: monster-{i:05d}",
-                     f"    name: {{en: Monster {i}, fr: Monstre {i}}}",
+                     f"    name: {{en: \"{english}\", fr: \"{french}\"}}",
                      f"    cost: {max(0, cost)}",
                      f"    attack: {attack}",
                      f"    defence: {defence}",

@@ -22,6 +22,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 
 from cardforge.booklet.placeholders import PLACEHOLDER_RE
 from cardforge.render.icons import TOKEN_RE
@@ -101,7 +102,14 @@ KINDS: dict[str, Callable[[str], Counter[str]]] = {
 
 def differences(source: str, translation: str) -> list[str]:
     """What ``translation`` does not carry over from ``source``, one phrase each, e.g.
-    ``"number 15: 1 in the source, 0 in the translation"``; empty when all match."""
+    ``"number 15: 1 in the source, 0 in the translation"``; empty when all match.
+    (A pure function of the two texts: the answer for a pair seen before is remembered,
+    since a game repeats the same texts on many cards.)"""
+    return list(_differences(source, translation))
+
+
+@lru_cache(maxsize=65536)
+def _differences(source: str, translation: str) -> tuple[str, ...]:
     if not _WORTH_COMPARING.search(source) and not _WORTH_COMPARING.search(translation):
         return []  # no digit, placeholder, icon token or markup on either side
     found = _number_differences(source, translation)
@@ -110,4 +118,4 @@ def differences(source: str, translation: str) -> list[str]:
         for item in sorted(set(want) | set(have)):
             if want[item] != have[item]:
                 found.append(f"{kind} {item}: {want[item]} in the source, {have[item]} in the translation")
-    return found
+    return tuple(found)
