@@ -68,7 +68,7 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
         for rule in rules.values():
             if rule.scope == "file" or rule.pack not in ("core", game.id):
                 continue
-            if rule.scope != "card" and not complete:
+            if rule.scope != "card" and not complete and not rule.runs_on_incomplete:
                 continue
             if not config.selects(rule.code) or (rule.needs_layout and layout is None):
                 continue

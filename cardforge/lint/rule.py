@@ -8,6 +8,9 @@ A rule is a module with:
   ``"game"`` — what ``check`` is called with;
 - ``SEVERITY``: ``"error"`` or ``"warning"`` by default;
 - ``check(target, game)``: yields Problems (not needed for ``"file"`` rules);
+- ``RUNS_ON_INCOMPLETE`` (optional, default False): True for a ``deck`` or ``game`` rule
+  that reads game.yaml only, so it is right even while some card failed to load (deck and
+  game rules otherwise wait until every file loads cleanly);
 - ``NEEDS_LAYOUT`` (optional, default False): True for a rule that reads laid-out faces
   or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``
   and are called ``check(target, game, layout)`` with the run's
@@ -48,6 +51,7 @@ class Rule:
     check: Callable[..., Iterable[Problem]] | None  # (target, game[, layout])
     pack: str  # "core" or a game pack id
     needs_layout: bool = False
+    runs_on_incomplete: bool = False
 
     @property
     def summary(self) -> str:
@@ -77,7 +81,8 @@ def from_module(module: ModuleType, pack: str) -> Rule:
         raise ValueError(f"rule module {module.__name__}: the docstring is the rule's documentation")
     return Rule(code=code, name=getattr(module, "NAME", code.lower()), scope=scope,
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
-                check=check, pack=pack, needs_layout=needs_layout)
+                check=check, pack=pack, needs_layout=needs_layout,
+                runs_on_incomplete=bool(getattr(module, "RUNS_ON_INCOMPLETE", False)))
 
 
 def _takes(function: Callable[..., object], count: int) -> bool:

@@ -101,3 +101,19 @@ def test_a_correct_rule_has_no_cf012(tmp_path):
           example: {pass: "dice: 1", fail: "dice: 9"}
         """)
     assert problems == []
+
+
+def test_a_broken_expression_is_reported_even_while_a_card_has_a_schema_error(tmp_path):
+    workspace = dice_girls(tmp_path, """
+        - code: GM101
+          expect: "dice <= 3 &&& true"
+          message: broken
+        """)
+    idols = game_file(workspace, "idols.yaml")
+    text = idols.read_text(encoding="utf-8")
+    first_card = text.index("  - id:")
+    rest = text[first_card + len("  - id:"):].split("\n", 1)[1]
+    idols.write_text(text[:first_card] + "  - id: Not An Id\n" + rest, encoding="utf-8")
+    codes = {p.code for p in lint(workspace)}
+    assert "CF003" in codes  # the card's schema error
+    assert "CF012" in codes  # and the expression, not held back until every card loads
