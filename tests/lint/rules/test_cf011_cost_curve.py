@@ -20,7 +20,7 @@ from cardforge.packs import discover
 from cardforge.problem import Problem, Severity
 from cardforge.workspace import find_game_dirs, load_game
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SPECS = discover()
 
 GAME_YAML = """\
