@@ -128,11 +128,14 @@ def explain(code: str | None, list_all: bool, workspace: Path) -> None:
 
 
 @main.command()
-def games() -> None:
-    """List the installed game packs (built-in and third-party)."""
+@WORKSPACE
+def games(workspace: Path) -> None:
+    """List the installed game packs (built-in and third-party), then the games defined as
+    data in the workspace (cards/<id>/game.yaml with no pack of that id)."""
     from cardforge.commands import games as command
 
-    command.run()
+    with _confined(workspace.resolve()):
+        command.run(workspace.resolve())
 
 
 @main.command()

@@ -258,3 +258,18 @@ def test_help_explains_the_command():
     result = run("new", "--help")
     assert result.exit_code == 0
     assert "--from" in result.output and "--workspace" in result.output and "data only" in result.output
+
+
+def test_games_lists_a_new_workspace_game_after_the_installed_packs(tmp_path):
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "goblin-market", "-w", str(tmp_path)]).exit_code == 0
+    listed = runner.invoke(main, ["games", "-w", str(tmp_path)])
+    assert listed.exit_code == 0, listed.output
+    installed, ours = listed.output.split("defined in this workspace")
+    assert "comic-creator" in installed and "goblin-market" not in installed
+    line = next(line for line in ours.splitlines() if line.startswith("goblin-market"))
+    assert "monsters, treasures" in line and "GM101–GM102" in line
