@@ -18,7 +18,10 @@ is the residual standard deviation of that fit without it (``n`` cards, ``p`` fi
 numbers, intercept included). A card is out of line when ``|d|`` exceeds both
 ``tolerance.points`` and ``tolerance.deviations · s``. Cards out of line are set aside
 worst first and the others judged again, so one card far off cannot make honest ones look
-off either (a card is out of line only while it stays so). Costs, weights and residuals
+off either (a card is out of line only while it stays so). Two suspects equally far off
+that alone share a column (the only two cards with a keyword) cannot be told apart: with
+either set aside the other cannot be judged; both are reported, each naming the other
+(``Verdict.twins``). Costs, weights and residuals
 are in the cost's own unit (cost points); a weight is cost points per unit of its column.
 """
 
@@ -54,6 +57,10 @@ class Verdict:
     spread: float | None = None
     out_of_line: bool = False
     others: Fit | None = None
+    twins: tuple[str, ...] = ()
+    """Ids of the cards the fit cannot tell this one from: they alone share a power column
+    with it, so without this card they cannot be judged, and which of them is off is not
+    known (each is reported, naming the others)."""
 
     @property
     def judged(self) -> bool:
@@ -141,24 +148,50 @@ def judge(entry: Entry, cards: Iterable[Card], facts: Mapping[str, Any]) -> Resu
         after = Pass(x, y, now.rows[now.rows != worst], kept, dropped, entry.tolerance, slack)
         if after.d is None:  # the others cannot judge without it
             break
-        verdicts[worst] = _verdict(now, chosen[worst], worst, after.fit)
-        now = after
-        suspects = {i for i in suspects - {worst} if now.out[now.at(i)]}
+        # a suspect as far off as it (the same deleted residual, either sign) that cannot be
+        # judged without it shares a column only with it: the fit cannot tell which of them
+        # is off, so each is reported, naming the others
+        twins = [i for i in suspects - {worst}
+                 if _unjudged(after, i) and _same_size(now, i, worst)]
+        group = [worst, *twins]
+        for i in group:
+            names = tuple(chosen[j].id for j in group if j != i)
+            verdicts[i] = _verdict(now, chosen[i], i, after.fit, names)
+        now = after if not twins else Pass(x, y, now.rows[~np.isin(now.rows, group)], kept,
+                                           dropped, entry.tolerance, slack)
+        if now.d is None:
+            now = after
+            break
+        suspects = {i for i in suspects - set(group) if now.out[now.at(i)]}
     for i in now.rows.tolist():
-        verdicts[i] = _verdict(now, chosen[i], i, now.without(i) if i in suspects else None)
+        if i not in verdicts:
+            verdicts[i] = _verdict(now, chosen[i], i, now.without(i) if i in suspects else None)
     return Result(entry.index, entry, now.fit, tuple(verdicts[i] for i in range(len(chosen))))
 
 
-def _verdict(judging: Pass, card: Card, i: int, others: Fit | None) -> Verdict:
+def _same_size(judging: Pass, i: int, j: int) -> bool:
+    """Whether cards ``i`` and ``j`` have deleted residuals of the same size in ``judging``."""
+    assert judging.d is not None
+    return bool(np.isclose(abs(judging.d[judging.at(i)]), abs(judging.d[judging.at(j)]), rtol=1e-6))
+
+
+def _unjudged(judging: Pass, i: int) -> bool:
+    """Whether card ``i`` cannot be judged in the pass ``judging`` (leverage ≈ 1)."""
+    assert judging.d is not None
+    return bool(math.isnan(float(judging.d[judging.at(i)])))
+
+
+def _verdict(judging: Pass, card: Card, i: int, others: Fit | None,
+             twins: tuple[str, ...] = ()) -> Verdict:
     """Card ``i``'s verdict in the pass ``judging``; out of line when ``others`` (the fit it
-    is judged against) is given."""
+    is judged against) is given; ``twins`` the cards it cannot be told from."""
     k = judging.at(i)
     assert judging.d is not None
     cost, d = float(judging.y[k]), float(judging.d[k])
     if math.isnan(d):
         return Verdict(card, cost, float(judging.leverage[k]))
     return Verdict(card, cost, float(judging.leverage[k]), cost - d, d, float(judging.spread[k]),
-                   others is not None, others)
+                   others is not None, others, twins)
 
 
 def _is_number(value: Any) -> bool:

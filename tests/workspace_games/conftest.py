@@ -1,9 +1,14 @@
 """A workspace game made in a temporary folder from the goblin-market scenario fixtures
-(tests/fixtures/goblin-market): no installed pack has its id, so it is a workspace game."""
+(tests/fixtures/goblin-market): no installed pack has its id, so it is a workspace game.
+For the acceptance tests, the `cardforge` command run as a process in a workspace made by
+`cardforge new goblin-market`, made once a session (and built once)."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -47,3 +52,67 @@ def lint_cards(tmp_path: Path):
         make_workspace(tmp_path, *cards)
         return lint_workspace(tmp_path)
     return run
+
+
+# The acceptance tests (test_acceptance_*.py) run the installed `cardforge` command as a whole
+# process in a workspace made by `cardforge new`, as a designer would.
+
+CARDFORGE = Path(sys.executable).with_name("cardforge")
+"""The console script installed beside this Python."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One finished ``cardforge`` process: exit ``code``, ``stdout`` and ``stderr``."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        """stdout and stderr together (for assertion messages)."""
+        return self.stdout + self.stderr
+
+
+def cardforge(workspace: Path, *args: str, timeout: float = 120) -> Run:
+    """Run ``cardforge ARGS`` as a process whose working directory is ``workspace``."""
+    done = subprocess.run([str(CARDFORGE), *args], cwd=workspace, capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL, check=False)
+    return Run(done.returncode, done.stdout, done.stderr)
+
+
+@pytest.fixture(scope="session")
+def new_workspace(tmp_path_factory) -> Path:
+    """A folder in which `cardforge new goblin-market` ran, and nothing else. Tests never
+    change it: one that edits or writes copies it first (:func:`copied`)."""
+    root = tmp_path_factory.mktemp("new")
+    made = cardforge(root, "new", GAME)
+    assert made.code == 0, made.output
+    return root
+
+
+@dataclass(frozen=True)
+class Built:
+    """A copy of the new workspace after `cardforge build goblin-market --paper a4 --lang en`."""
+
+    root: Path
+    build: Run
+
+    @property
+    def out(self) -> Path:
+        """``out/goblin-market/``."""
+        return self.root / "out" / GAME
+
+
+@pytest.fixture(scope="session")
+def built_workspace(new_workspace, tmp_path_factory) -> Built:
+    """The new game built once with the default products, in English on A4, for the tests
+    that read the files (and the exports, written into it under their own --out folders)."""
+    root = copied(new_workspace, tmp_path_factory.mktemp("built"))
+    return Built(root, cardforge(root, "build", GAME, "--paper", "a4", "--lang", "en", "-q"))
+
+
+def copied(workspace: Path, parent: Path) -> Path:
+    """A copy of ``workspace`` as ``parent/ws``."""
+    return Path(shutil.copytree(workspace, parent / "ws", symlinks=True))

@@ -92,10 +92,12 @@ def _out_of_line(result: Result, verdict: Verdict) -> Problem:
     cost = _number(verdict.cost)
     suggested = _number(max(0.0, round(verdict.predicted)))
     others = verdict.others.summary() if verdict.others else ""
+    twins = (f"; only it and {', '.join(verdict.twins)} have some power the other cards lack, "
+             "so which of them is off cannot be told") if verdict.twins else ""
     return Problem(verdict.card.locate(*path), CODE,
                    f"{'.'.join(path)} {cost} is {abs(verdict.residual):.1f} {side} what its power "
                    f"predicts ({verdict.predicted:.1f}) from the other cards of deck "
-                   f"{result.entry.deck!r}", Severity.WARNING, card=verdict.card.id,
+                   f"{result.entry.deck!r}{twins}", Severity.WARNING, card=verdict.card.id,
                    hint=f"the other cards' {others}; a cost of about {suggested} is in line "
                         f"(or change its power)")
 
