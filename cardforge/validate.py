@@ -235,4 +235,12 @@ def _schema_hint(error: ValidationError) -> str | None:
         close = difflib.get_close_matches(error.instance, choices, n=1, cutoff=0.5)
         if close:
             return f"did you mean {close[0]!r}?" + (f" {description}" if description else "")
+    bound = _BOUNDS.get(str(error.validator))
+    if bound is not None and isinstance(error.validator_value, (int, float)):
+        limit = f"make it {shown(error.validator_value)} {bound}"
+        return f"{limit}. {description}" if description else limit
     return description
+
+
+_BOUNDS = {"maximum": "or less", "minimum": "or more"}
+"""How to meet a numeric bound, by its JSON Schema keyword (for hints)."""

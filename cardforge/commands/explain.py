@@ -49,7 +49,7 @@ def run(code: str, workspace: Path | None = None) -> None:
             origin = f"game {rule.pack}, game.yaml lint:"
         about = f"{origin}; scope: {rule.scope}; default: {rule.severity.value}"
         click.echo(("\n" if index else "") + f"{rule.code} {rule.name} ({about})\n")
-        click.echo(inspect.cleandoc(rule.doc))
+        click.echo(for_terminal(inspect.cleandoc(rule.doc)))
 
 
 def run_list(workspace: Path | None = None) -> None:
@@ -81,3 +81,9 @@ def workspace_rules(workspace: Path, reserved: dict[str, Rule]) -> list[Rule]:
             continue
         found.extend(described_rules(folder.name, info, reserved))
     return found
+
+
+def for_terminal(doc: str) -> str:
+    """A rule's docstring as a terminal shows it: a line ending in reStructuredText's
+    literal-block marker ``::`` ("Passing::") ends in one colon."""
+    return "\n".join(line[:-1] if line.endswith("::") else line for line in doc.splitlines())

@@ -161,8 +161,8 @@ def test_explain_prints_a_data_rule_and_lists_it(tmp_path):
                                     "default: warning)\n\nno visual idol rolls 3 dice\n")
     assert "attribute != 'visual' || string(dice) != '3'" in result.output
     assert "Hint: give her 1 or 2 dice" in result.output
-    assert "Passing::\n\n    attribute: visual\n    dice: 2" in result.output
-    assert "Failing::\n\n    attribute: visual\n    dice: 3" in result.output
+    assert "Passing:\n\n    attribute: visual\n    dice: 2" in result.output
+    assert "Failing:\n\n    attribute: visual\n    dice: 3" in result.output
     listed = CliRunner().invoke(main, ["explain", "--list", "-w", str(workspace)])
     assert "GM102  warning  gm102" in listed.output and "CF005" in listed.output
     unknown = CliRunner().invoke(main, ["explain", "GM10", "-w", str(workspace)])

@@ -38,4 +38,5 @@ def check(deck: Deck, game: Game) -> Iterator[Problem]:
     yield Problem(where, CODE,
                   f"deck {deck.id!r} has {deck.size} cards (copies included), game.yaml says {expected}",
                   hint=f"{'remove' if difference > 0 else 'add'} {abs(difference)} card(s), "
-                       "or change a `quantity:`")
+                       f"or change a `quantity:`; or, if the deck is meant to hold {deck.size}, "
+                       f"make this `count: {deck.size}`")
