@@ -62,6 +62,8 @@ def run(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path, layout
     warnings = sum(p.severity is Severity.WARNING for p in problems)
     if fmt == "text":
         verdict = "clean" if not problems else f"{errors} error(s), {warnings} warning(s)"
+        if strict and warnings and not errors:
+            verdict += " (--strict: warnings fail the check)"
         click.echo(f"cardforge lint: {verdict}", err=True)
     if errors or (strict and warnings):
         return 1
