@@ -31,7 +31,8 @@ PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$")
 class BalanceError(Exception):
     """A ``balance:`` entry or a card value cardforge cannot use. ``message`` says why;
     ``card`` is the card it happened at (None: the entry itself), ``where`` the keys inside
-    the entry (``("power", 2)``) and ``hint`` what to do."""
+    the entry (``("power", 2)``), or inside the card with ``card`` (its value to blame, if
+    one is), and ``hint`` what to do."""
 
     def __init__(self, message: str, *, card: Card | None = None,
                  where: tuple[str | int, ...] = (), hint: str = "") -> None:
@@ -162,5 +163,6 @@ def _checked(feature: Feature, card: Card, value: Any) -> Any:
     shape = "a mapping" if isinstance(value, Mapping) else f"{type(value).__name__} {value!r}"[:60]
     raise BalanceError(f"power {feature.name!r} of card {card.id!r} is {shape}, not a number, "
                        "boolean, text or list of texts", card=card,
+                       where=tuple(feature.source.split(".")) if feature.expression is None else (),
                        hint="name one of its fields (bonus.attack), or write an expression that "
                             "makes a number of it, e.g. sum(bonus.map(k, bonus[k]))")

@@ -166,7 +166,7 @@ def test_unusable_entries_and_values_are_balance_errors():
     mapping = [card("a", cost=1, bonus={"attack": 1})]
     with pytest.raises(BalanceError, match="is a mapping") as shape:
         judge(entry(["bonus"]), mapping, {})
-    assert shape.value.card is mapping[0]
+    assert shape.value.card is mapping[0] and shape.value.where == ("bonus",)  # the value to blame
     with pytest.raises(BalanceError, match="cannot be evaluated for card 'a'"):
         judge(entry(["bonus.attack + bonus.defence"]), mapping, {})
 

@@ -23,7 +23,7 @@ def test_lint_exit_codes_for_errors_and_usage(tmp_path):
                                    "    abilities: [{kind: flip}]\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["lint", "-w", str(tmp_path), "--format", "json"])
     assert result.exit_code == 1
-    assert '"code": "CC102"' in result.output
+    assert '"code": "CF016"' in result.output  # RUN7 on six-sided dice
     usage = CliRunner().invoke(main, ["lint", "--format", "xml"])
     assert usage.exit_code == 2
     missing = CliRunner().invoke(main, ["lint", "-w", str(tmp_path / "nowhere")])

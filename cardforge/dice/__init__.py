@@ -5,10 +5,13 @@
 - :mod:`cardforge.dice.pay`: ``Die`` and ``can_pay``, which returns the dice a payment spends.
 - :mod:`cardforge.dice.odds`: ``Pool``, ``pay_probability`` (exact ``Fraction``) and
   ``min_dice_to_pay``.
+- :mod:`cardforge.dice.dominance`: which costs are strictly harder than which, decided
+  exactly over every roll of reference pools (or every hand of a supply), for CF015.
 
-Rules follow the Comic Creator rulebook, Card Costs and its Q&A, and only the Comic Creator
-pack (``cardforge.games.comic_creator``: faces, costs, rules CC101/CC102, diagrams) uses
-these modules and their private helpers (``_model``, ``_solve``, ``_counts``). They stay in
+Rules follow the Comic Creator rulebook, Card Costs and its Q&A; the Comic Creator pack
+(``cardforge.games.comic_creator``: faces, costs, rules CC101/CC102, diagrams) and the core
+rules fed by game.yaml's ``card_costs:`` (CF015, CF016) use these modules; the private helpers
+(``_model``, ``_solve``, ``_counts``) are used inside this package only. It stays in
 core as a self-contained engine (imports: the standard library and ``cardforge.trust`` for
 limits; never a pack). :mod:`cardforge.dice.faces` is different: custom dice as data, shared
 by every pack with custom dice and by the ``dice`` product.

@@ -29,7 +29,7 @@ A mistake raises :class:`CostSyntaxError` carrying a message, a hint and the 0-b
 the first character that cannot be read (``len(text)`` when the text stops too early), e.g.
 ``run4`` → offset 0, hint "keywords are upper case: RUN4".
 
-Used by the Comic Creator pack only (see :mod:`cardforge.dice`).
+Used by the Comic Creator pack and the core rules fed by ``card_costs:`` (see :mod:`cardforge.dice`).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ total minus the least those others can take reaches the sum. Colours named by ``
 components are counted apart. Distributions are cached per (dice, faces, reduction),
 satisfiability per (cost, counts) and results per (cost, dice, faces, fixed dice).
 
-Used by the Comic Creator pack only (see :mod:`cardforge.dice`).
+Used by the Comic Creator pack and the core rules fed by ``card_costs:`` (see :mod:`cardforge.dice`).
 """
 
 from __future__ import annotations

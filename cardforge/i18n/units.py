@@ -17,7 +17,7 @@ edits, so inline text wins over the catalog; see :mod:`cardforge.i18n.translatio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +66,18 @@ def localized_mappings(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[
     elif isinstance(data, list):
         for index, value in enumerate(data):
             yield from localized_mappings(value, (*path, index))
+
+
+def without_source(data: Any, source: str, languages: Iterable[str],
+                   path: tuple[str | int, ...] = ()) -> Iterator[
+                       tuple[tuple[str | int, ...], dict[str, str]]]:
+    """Every ``(pointer, mapping)`` of :func:`localized_mappings` that has a text in one of
+    ``languages`` but none (or an empty one) in ``source``: a text no catalog can extract,
+    whose translations are not made from the source (CF014)."""
+    wanted = set(languages)
+    for pointer, mapping in localized_mappings(data, path):
+        if not (mapping.get(source) or "").strip() and wanted & mapping.keys():
+            yield pointer, mapping
 
 
 def _describe(pointer: tuple[str | int, ...], data: Any) -> str:

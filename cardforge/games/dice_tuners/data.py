@@ -50,9 +50,3 @@ def rounds_for(game: Game, players: int) -> int:
     facts = game.facts
     return int(facts["rounds_large_table"] if players > facts["large_table_above"]
                else facts["rounds"])
-
-
-def dice_per_colour(game: Game, players: int) -> int:
-    """Dice of each colour on the table for ``players`` players (Game Setup: players + extra)."""
-    return players + int(game.facts["dice_per_colour_extra"])
-

@@ -3,7 +3,8 @@
 A card's owner rolls the DiXes of its set (its deck), all in hand; the odds follow the
 rulebook's throw rules (see :mod:`cardforge.games.dixe_on_card.odds`) in a joker mode of
 game.yaml's ``facts.joker_modes``, with ``facts.useful_dice_per_throw`` dice placed per
-throw. Cards whose combinations DX101/DX102 would reject are left out (None).
+throw. Cards with an unknown symbol (DX101) or a combination longer than the DiXes a
+player owns (CF016) are left out (None).
 """
 
 from __future__ import annotations

@@ -71,7 +71,8 @@ def _problems(game: Game, result: Result) -> Iterator[Problem]:
     entry_at = ("balance", result.index)
     if result.error is not None:
         error = result.error
-        where = error.card.locate() if error.card else game.manifest.locate(*entry_at, *error.where)
+        where = (error.card.locate(*error.where) if error.card  # the card's value, if one is to blame
+                 else game.manifest.locate(*entry_at, *error.where))
         yield Problem(where, CODE, error.message, Severity.WARNING,
                       card=error.card.id if error.card else None, hint=error.hint or None)
         return

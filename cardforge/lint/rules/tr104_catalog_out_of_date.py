@@ -11,6 +11,10 @@ hear about, per language:
 - an inline YAML translation the catalog does not mirror yet (at its .po line);
 - a missing catalog file (at game.yaml's ``languages``).
 
+An entry whose text left the sources because its YAML mapping lost its source-language
+text (``name: {en: Fireball}`` in a French game) is not reported: CF014 reports the
+mapping at its line, and an update would drop the translation that is left.
+
 Source line numbers in ``#:`` comments are not compared: they move with every edit above
 them and do not change what a translator does. Run ``cardforge i18n update`` to apply.
 
@@ -28,6 +32,7 @@ from babel.messages.catalog import Message
 
 from cardforge.i18n.catalogs import Planned
 from cardforge.i18n.state import CatalogState, capped, messages, place, source_ref, state
+from cardforge.i18n.units import without_source
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -57,8 +62,21 @@ def _check(game: Game) -> Iterator[Problem]:
         yield from _changes(game, catalogs, planned)
 
 
+def _orphans(game: Game) -> tuple[set[tuple[str, str]], set[tuple[str, int]]]:
+    """The texts (language, text) and places (file relative to the game, line) of the
+    mappings with no source-language text (CF014's): their old entries are not gone."""
+    texts: set[tuple[str, str]] = set()
+    places: set[tuple[str, int]] = set()
+    for doc in (game.manifest, *game.documents, *game.dice_documents):
+        for pointer, mapping in without_source(doc.data, game.source_language, game.languages):
+            texts.update(mapping.items())
+            places.add((str(doc.path.relative_to(game.root)), doc.locate(*pointer).line))
+    return texts, places
+
+
 def _changes(game: Game, catalogs: CatalogState, planned: Planned) -> Iterator[Problem]:
     assert planned.old is not None
+    texts, places = _orphans(game)
     old = {m.id: m for m in messages(planned.old)}
     reused: set[str] = set()
     for message in messages(planned.new):
@@ -71,7 +89,9 @@ def _changes(game: Game, catalogs: CatalogState, planned: Planned) -> Iterator[P
             continue
         yield from _new_entry(game, catalogs, planned, message, old, reused)
     for gone in old.values():
-        if gone.id not in reused and planned.new.get(gone.id) is None:
+        orphan = (planned.lang, gone.string) in texts or any(
+            (str(path), int(line or 0)) in places for path, line in gone.locations)
+        if gone.id not in reused and planned.new.get(gone.id) is None and not orphan:
             yield Problem(catalogs.entry_location(planned.path, gone), CODE,
                           f"{planned.lang} entry for a text no longer in the sources "
                           f"(was {source_ref(gone)}); an update drops it", hint=HINT)

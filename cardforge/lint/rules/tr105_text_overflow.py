@@ -19,8 +19,9 @@ is the first block of a quick-reference sheet past its second page.
 
 For template authors: mark a box that has a definite size (fixed ``height``, or ``top``
 and ``bottom``) and ``overflow: hidden``; a box holding several fields lists them,
-``data-field="abilities text"`` (the last one the card has is blamed). ``game.<key>`` and
-``deck.<key>`` name texts of game.yaml and of the card's deck there.
+``data-field="skill.text overdrive.effect"``: the one holding the most text in the
+overflowing language is blamed (else the last one the card has), at that language's
+text. ``game.<key>`` and ``deck.<key>`` name texts of game.yaml and of the card's deck.
 
 Passing (the name fits the name plate)::
 
@@ -54,6 +55,7 @@ from cardforge.lint.layout import (
     booklet_layout,
     face_overflows,
 )
+from cardforge.lint.overflow_fields import blamed_field, locate
 from cardforge.model import Card, Game
 from cardforge.problem import Location, Problem
 
@@ -158,7 +160,7 @@ def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
              size: float) -> Problem:
     kind, owner = item.owner
     card = cards.get(owner) if kind != "back" else None
-    field = blamed_field(item.overflow.fields, card)
+    field = blamed_field(item.overflow.fields, card, lang)
     where = locate(field, lang, game, card, owner if kind == "back" else None)
     face = {"card": f"card {owner}", "card-back": f"card {owner} (back)",
             "back": f"back of deck {owner}"}[kind]
@@ -169,32 +171,3 @@ def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
                    card=card.id if card else None,
                    hint="shorten the text, or give the box more room or a smaller font in the "
                         "game's style.css" + (f"; the box also holds {', '.join(others)}" if others else ""))
-
-
-def blamed_field(fields: list[str], card: Card | None) -> str:
-    """The field a box's overflow is blamed on: the last of ``fields`` the card writes
-    (the free text after the short ones), else the last listed; ``"text"`` if none is."""
-    if not fields:
-        return "text"
-    written = [f for f in fields if card is not None and _path(f)[0] in card.data]
-    return (written or fields)[-1]
-
-
-def locate(field: str, lang: str, game: Game, card: Card | None, deck: str | None) -> Location:
-    """Where the text of ``field`` in ``lang`` is written: ``game.<key>`` in game.yaml,
-    ``deck.<key>`` in the deck's entry there, else in the card's entry (the nearest
-    enclosing place that exists when the text is not written in that language)."""
-    keys = _path(field)
-    if keys[0] == "game" and len(keys) > 1:
-        return game.manifest.locate(*keys[1:], lang)
-    deck_id = deck or (card.deck if card else None)
-    if keys[0] == "deck" and len(keys) > 1 and deck_id:
-        return game.manifest.locate("decks", deck_id, *keys[1:], lang)
-    if card is not None:
-        return card.locate(*keys, lang)
-    return game.manifest.locate("decks", deck_id) if deck_id else Location(game.root / "game.yaml")
-
-
-def _path(field: str) -> list[str | int]:
-    """``"ability.text"`` → ``["ability", "text"]`` (numeric parts as list indexes)."""
-    return [int(part) if part.isdigit() else part for part in field.split(".")]

@@ -5,12 +5,12 @@ def test_symbols_on_the_sets_dice_pass(lint_dx):
     assert lint_dx("DX101") == []
 
 
-def test_unknown_symbol_and_symbol_on_no_die_are_caught_at_the_symbol(lint_dx):
+def test_an_unknown_symbol_is_caught_at_the_symbol(lint_dx):
+    # `pirate`, on no DiXe of the set (line 9), is CF016's now: tests/lint/rules/test_cf016_supply_limit.py
     problems = lint_dx("DX101", "fail_combination_symbol.yaml")
-    assert at(problems) == [("crypte.yaml", 8, 10), ("crypte.yaml", 9, 19)]
+    assert at(problems) == [("crypte.yaml", 8, 10)]
     assert "'skul' is not a symbol" in problems[0].message
     assert problems[0].hint == "did you mean 'skull'?"
-    assert "no DiXe of set 'crypte' shows 'pirate'" in problems[1].message
     assert {p.card for p in problems} == {"ash"}
 
 

@@ -25,6 +25,8 @@ from cardforge.render import booklet, layout
 from cardforge.render.overflow import measure_page
 from cardforge.workspace import load_game
 from tests.conftest import FIXTURES
+from tests.lint.planting import copy_game, line_of, plant
+from tests.lint.planting import lint as planted_lint
 
 REPO = Path(__file__).resolve().parents[3]
 GAME_YAML = REPO / "cards" / "comic-creator" / "game.yaml"
@@ -79,13 +81,16 @@ def test_a_caption_anchored_to_the_bottom_of_its_room_overflows_at_the_top(measu
     assert room.fields == ["abilities", "text"]
 
 
-def test_the_blamed_field_is_the_last_the_card_writes():
+def test_the_blamed_field_is_the_longest_text_in_the_language_else_the_last_written():
     class Card:
-        data = {"abilities": [], "name": {}}
+        data = {"abilities": [], "name": {}, "skill": {"text": {"en": "a long one", "ja": "短"}},
+                "overdrive": {"effect": {"en": "short", "ja": "もっと長い"}}}
 
     assert blamed_field(["cost", "abilities", "text"], Card()) == "abilities"  # type: ignore[arg-type]
     assert blamed_field(["cost", "abilities", "text"], None) == "text"
     assert blamed_field(["ability.text"], None) == "ability.text"
+    both = ["skill.text", "overdrive.effect"]
+    assert [blamed_field(both, Card(), lang) for lang in ("en", "ja")] == both  # type: ignore[arg-type]
 
 
 # ---- the rule, on a small Comic Creator game --------------------------------------------
@@ -200,6 +205,45 @@ def test_a_quick_reference_sheet_past_its_page_limit_is_reported_where_it_stops_
     assert "2 at most" in problem.message
     assert problem.path.name == "rules.md" and 100 < problem.line < 400  # an item on page 3
 
+
+
+# ---- every shipped game: the line of the planted text -----------------------------------
+# game → (card file, the card kept alone in it, a sentence its face shows (made 100 times as
+#   long), the face and field the message names, for a card with no such text the line to
+#   add one after). Only game.yaml and that card are copied: one face, no booklet.
+PLANTED = {
+    "comic-creator": ("experience.yaml", "first-one-shot", "Draw a card.", "first-one-shot: text (en)",
+                      '    cost: "X=X"\n'),
+    "dice-girls": ("idols.yaml", "tsukishiro-serena", "When she comes on stage, look at one "
+                   "opponent's whole hand.", "tsukishiro-serena: text (en)", None),
+    "dice-tuners": ("hero.yaml", "spark-plug-kid", "When you lose a duel, draw 1 Strategy card.",
+                    "spark-plug-kid: skill.text (en)", None),  # the box also holds overdrive.effect
+    "dixe-on-card": ("bestiaire.yaml", "hanuman", "it is a joker you may place after a later throw.",
+                     "hanuman (back): text (en)", None),  # on the card's own back
+    "writers-battle": ("foreshadows.yaml", "dying-message",  # the box also holds text
+                       "Your survival points are at half your maximum or less.",
+                       "dying-message: condition (en)", None),
+}
+
+
+@pytest.mark.parametrize("game", sorted(PLANTED))
+def test_a_planted_overflow_is_reported_at_the_planted_text(tmp_path, cache, game):
+    file, card, sentence, what, after = PLANTED[game]
+    extra = ("dice.yaml",) if game == "dixe-on-card" else ()
+    folder = copy_game(tmp_path, game, ("game.yaml", file, *extra))
+    path = folder / file
+    blocks = path.read_text(encoding="utf-8").split("\n  - id: ")
+    kept = next(b for b in blocks[1:] if b.startswith(card + "\n"))
+    path.write_text(blocks[0] + "\n  - id: " + kept.rstrip() + "\n", encoding="utf-8")
+    long = " ".join([sentence] * 100)
+    if after:
+        plant(path, after, f'{after}    text: {{ja: 短い。, en: "{long}"}}\n')
+    else:
+        plant(path, sentence, long)
+    problems = [p for p in planted_lint(folder, layout=True, cache=cache) if p.code == "TR105"]
+    assert [(p.severity.value, p.path.name, p.line, p.card) for p in problems] == [
+        ("warning", file, line_of(path, long), card)]
+    assert problems[0].message.startswith(f"card {what} overflows its box by ")
 
 def _no_layout(*args, **kwargs):
     raise AssertionError("faces were laid out")

@@ -4,7 +4,7 @@ A Strategy card may only be played when one of the set-aside dice has its colour
 Tuners rulebook, Duel Phase, Step 1), so a colour with no dice makes a card nobody can
 ever play. The colours are the keys of ``facts.colours`` in game.yaml (green, blue, red).
 Reported at the card's ``colour``, with the closest declared colour. Overdrive colours are
-checked by DT105, the Advantage Triangle by DT102.
+checked by the core rule CF016 (game.yaml ``card_costs:``), the Advantage Triangle by DT102.
 
 Passing::
 

@@ -1,21 +1,21 @@
-"""Combination symbol: every symbol of a combination is in the symbol set and on the owner's DiXes.
+"""Combination symbol: every symbol of a combination is in the symbol set.
 
-A card belongs to a starter set (its deck); its owner rolls that set's DiXes (the dice
-file's entries whose ``set`` is the deck). A symbol missing from game.yaml's
-``facts.symbols`` is a typo; a known symbol that no DiXe of the set shows can only ever be
-filled by a joker. Each is reported at the symbol inside the combination.
+A symbol missing from game.yaml's ``facts.symbols`` is a typo, reported at the symbol
+inside the combination with the closest symbol. That the DiXes of the card's set (its
+deck) can show the combination, one DiXe a symbol and without a joker, is the core rule
+CF016's, fed by game.yaml's ``card_costs:``.
 
-Passing (the Crypt's DiXes show skulls and bombs)::
+Passing::
 
     - id: crane-yorick
       character: crane-yorick
       combinations: [[skull, skull, bomb], [skull, pirate], [bomb, eight, skull]]
 
-Failing (``skul`` is no symbol; no DiXe of the Crypt shows a ``moon``)::
+Failing (``skul`` is no symbol)::
 
     - id: crane-yorick
       character: crane-yorick
-      combinations: [[skul, skull, bomb], [skull, moon], [bomb, eight, skull]]
+      combinations: [[skul, skull, bomb], [skull, pirate], [bomb, eight, skull]]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.data import combinations, set_dice, symbols
+from cardforge.games.dixe_on_card.data import combinations, symbols
 from cardforge.model import Card, Game
 from cardforge.problem import Problem
 
@@ -34,19 +34,13 @@ SEVERITY = "error"
 
 
 def check(card: Card, game: Game) -> Iterator[Problem]:
-    """Yield a Problem at each unknown symbol, and at each symbol no DiXe of the set shows."""
+    """Yield a Problem at each symbol that is not in the symbol set."""
     known = symbols(game)
-    shown = {face for die in set_dice(game, card.deck) for face in die.faces}
     for i, combo in enumerate(combinations(card)):
         for j, symbol in enumerate(combo):
-            where = card.locate("combinations", i, j)
             if symbol not in known:
                 close = difflib.get_close_matches(symbol, list(known), n=1)
-                yield Problem(where, CODE, f"combination {i + 1}: {symbol!r} is not a symbol",
-                              card=card.id, hint=f"did you mean {close[0]!r}?" if close else
+                yield Problem(card.locate("combinations", i, j), CODE,
+                              f"combination {i + 1}: {symbol!r} is not a symbol", card=card.id,
+                              hint=f"did you mean {close[0]!r}?" if close else
                               f"symbols (game.yaml facts.symbols): {', '.join(known)}")
-            elif symbol not in shown:
-                yield Problem(where, CODE, f"combination {i + 1}: no DiXe of set {card.deck!r} "
-                              f"shows {symbol!r}; only a joker could fill it", card=card.id,
-                              hint="use a symbol the set's DiXes show, or put it on a DiXe "
-                                   "of the set in the dice file")

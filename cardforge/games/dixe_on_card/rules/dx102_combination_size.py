@@ -1,21 +1,21 @@
-"""Combination size: a card has the rulebook's number of combinations, each one makeable.
+"""Combination size: a card has the rulebook's number of combinations.
 
-The rulebook flips a card after ``facts.combinations_per_card`` combinations (game.yaml),
-and every symbol of a combination takes one DiXe placed on the card, so a combination can
-hold no more symbols than the DiXes a player owns (``facts.dice_per_player``). A wrong
-count is reported at ``combinations``, an oversized combination at that combination.
+The rulebook flips a card after ``facts.combinations_per_card`` combinations (game.yaml);
+a wrong count is reported at ``combinations``. That each combination fits the DiXes a
+player owns (every symbol takes one DiXe placed on the card) is the core rule CF016's,
+fed by game.yaml's ``card_costs:``.
 
-Passing (three combinations of three to five symbols)::
+Passing (three combinations)::
 
     - id: oni
       character: oni
       combinations: [[bomb, sun, aum], [aum, aum, yin-yang, bomb], [bomb, bomb, sun, skull, aum]]
 
-Failing (a seven-symbol combination with six DiXes; only two combinations)::
+Failing (only two combinations)::
 
     - id: oni
       character: oni
-      combinations: [[bomb, sun, aum], [aum, aum, aum, aum, bomb, bomb, sun]]
+      combinations: [[bomb, sun, aum], [aum, aum, yin-yang, bomb]]
 """
 
 from __future__ import annotations
@@ -33,18 +33,10 @@ SEVERITY = "error"
 
 
 def check(card: Card, game: Game) -> Iterator[Problem]:
-    """Yield a Problem for a wrong number of combinations and for each combination with
-    more symbols than a player has DiXes."""
+    """Yield a Problem for a wrong number of combinations."""
     per_card = int(game.facts["combinations_per_card"])
-    dice = int(game.facts["dice_per_player"])
     combos = combinations(card)
     if len(combos) != per_card:
         yield Problem(card.locate_key("combinations"), CODE,
                       f"{len(combos)} combinations; a card has {per_card}", card=card.id,
                       hint=f"game.yaml facts.combinations_per_card is {per_card}")
-    for i, combo in enumerate(combos):
-        if len(combo) > dice:
-            yield Problem(card.locate("combinations", i), CODE,
-                          f"combination {i + 1} has {len(combo)} symbols; a player has only "
-                          f"{dice} DiXes to place", card=card.id,
-                          hint=f"keep combinations to {dice} symbols or fewer")

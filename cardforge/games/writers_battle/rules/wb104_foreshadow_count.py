@@ -3,7 +3,9 @@
 At set-up each player puts ``facts.foreshadow_per_player`` foreshadow cards face down
 beside the map (rulebook, 0-3). A faction with fewer cannot be set up; one with more has
 cards that never play. Copies count (``quantity``). Too few is reported at the faction's
-entry in game.yaml ``facts.factions``; too many at the first card beyond the count.
+entry in game.yaml ``facts.factions``; too many at the first card beyond the count: at its
+``quantity`` when it has one (the copies to lower), else at its ``faction`` (the value that
+puts it in the faction: remove the card or move it to another).
 
 Passing (game.yaml says three; three foreshadow cards of faction mystery)::
 
@@ -46,7 +48,8 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
         elif have > wanted:
             running = 0
             extra = next(card for card in cards if (running := running + card.quantity) > wanted)
-            yield Problem(extra.location, CODE,
+            where = extra.locate("quantity" if "quantity" in extra.data else "faction")
+            yield Problem(where, CODE,
                           f"faction {faction!r} has {have} foreshadow cards; each player sets "
                           f"only {wanted}", card=extra.id,
                           hint=f"remove {have - wanted} (from here on), or lower a `quantity:`")
