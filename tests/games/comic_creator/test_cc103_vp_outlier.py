@@ -1,6 +1,11 @@
 import math
 
-from cardforge.games.comic_creator.rules.cc103_vp_outlier import isotonic
+from cardforge.games.comic_creator.rules.cc103_vp_outlier import (
+    Point,
+    isotonic,
+    leave_one_out_bands,
+    weighted_isotonic,
+)
 
 
 def test_a_monotone_curve_has_no_outlier(lint_cc):
@@ -23,3 +28,15 @@ def test_isotonic_pools_adjacent_violators():
     assert isotonic([1, 3, 2, 4]) == [1, 2.5, 2.5, 4]
     assert isotonic([5, 1, 1]) == [math.fsum([5, 1, 1]) / 3] * 3
     assert isotonic([]) == []
+
+
+def test_weighted_isotonic_matches_the_expanded_list():
+    values, counts = [3, 1, 4, 1, 5], [2, 3, 1, 4, 2]
+    expanded = isotonic([v for v, n in zip(values, counts, strict=True) for _ in range(n)])
+    fitted = weighted_isotonic(values, counts)
+    assert [f for f, n in zip(fitted, counts, strict=True) for _ in range(n)] == expanded
+
+
+def test_bands_do_not_depend_on_card_order():
+    points = [Point(None, d, vp) for d, vp in [(0, 6), (0, 1), (1, 3), (2, 7), (2, 0), (2, 6), (3.5, 10)]]
+    assert leave_one_out_bands(points) == leave_one_out_bands(points[::-1])

@@ -4,7 +4,10 @@ Method. Each Experience card's difficulty is ``d = -log2 P``, where ``P`` is the
 probability that the reference pool named by ``facts.vp_outlier.pool`` (in game.yaml)
 pays its cost. VP should rise with ``d``. For each card in turn, the other cards' VP are
 fitted with a monotone (isotonic, non-decreasing) regression on ``d`` — the pool-adjacent
-violators algorithm — so no single card can bend the curve it is judged against. The
+violators algorithm, cards of equal ``d`` taken in order of VP — so no single card can
+bend the curve it is judged against. Cards of the same ``d`` and VP share one such fit
+(a fit per distinct pair, over the distinct pairs with their counts), so the check grows
+with the number of cards times a few, not with its square. The
 fit's values just below and just above the card's difficulty bound what its VP should
 be; a card more than ``facts.vp_outlier.tolerance`` VP outside that band is an outlier.
 Outliers are taken out one at a time, the worst first, and the rest re-checked without
@@ -66,17 +69,44 @@ def isotonic(values: Sequence[float]) -> list[float]:
     return fitted
 
 
-def expected_band(others: Sequence[Point], d: float) -> tuple[float, float]:
-    """(low, high) VP the monotone fit of ``others`` allows at difficulty ``d``.
+def weighted_isotonic(values: Sequence[float], counts: Sequence[int]) -> list[float]:
+    """Like :func:`isotonic` for ``counts[i]`` copies of each ``values[i]`` in turn: one
+    fitted value per entry (identical to :func:`isotonic` on the expanded list, since VP are
+    integers and the block sums exact)."""
+    blocks: list[list[float]] = []  # [sum, count, entries]
+    for value, count in zip(values, counts, strict=True):
+        blocks.append([value * count, float(count), 1])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            total, weight, entries = blocks.pop()
+            blocks[-1][0] += total
+            blocks[-1][1] += weight
+            blocks[-1][2] += entries
+    fitted: list[float] = []
+    for total, weight, entries in blocks:
+        fitted.extend([total / weight] * int(entries))
+    return fitted
 
-    low is the fit at the hardest other card no harder than ``d`` (or -inf), high the fit
-    at the easiest other card no easier than ``d`` (or +inf).
+
+def leave_one_out_bands(points: Sequence[Point]) -> dict[tuple[float, float], tuple[float, float]]:
+    """For each distinct (d, vp) of ``points``: the (low, high) band that the monotone fit
+    of the other points allows at ``d`` (one point of that pair left out).
+
+    low is the fit at the hardest other point no harder than ``d`` (or -inf), high the fit
+    at the easiest other point no easier than ``d`` (or +inf).
     """
-    ordered = sorted(others, key=lambda p: p.d)
-    fitted = isotonic([p.vp for p in ordered])
-    below = [f for p, f in zip(ordered, fitted, strict=True) if p.d <= d]
-    above = [f for p, f in zip(ordered, fitted, strict=True) if p.d >= d]
-    return (max(below) if below else -math.inf, min(above) if above else math.inf)
+    counts: dict[tuple[float, float], int] = {}
+    for p in points:
+        counts[(p.d, p.vp)] = counts.get((p.d, p.vp), 0) + 1
+    keys = sorted(counts)
+    bands = {}
+    for index, (d, vp) in enumerate(keys):
+        kept = [(key, counts[key] - (i == index)) for i, key in enumerate(keys)]
+        kept = [(key, n) for key, n in kept if n]
+        fitted = weighted_isotonic([key[1] for key, _ in kept], [n for _, n in kept])
+        below = [f for (key, _), f in zip(kept, fitted, strict=True) if key[0] <= d]
+        above = [f for (key, _), f in zip(kept, fitted, strict=True) if key[0] >= d]
+        bands[(d, vp)] = (max(below) if below else -math.inf, min(above) if above else math.inf)
+    return bands
 
 
 def curve_points(game: Game, pool_name: str) -> list[Point]:
@@ -102,7 +132,9 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
     tolerance = float(settings["tolerance"])
     points = curve_points(game, settings["pool"])
     while len(points) > 2:
-        worst = max(((excess(p, points), p) for p in points), key=lambda pair: abs(pair[0][0]))
+        bands = leave_one_out_bands(points)
+        worst = max(((excess(p, bands[(p.d, p.vp)]), p) for p in points),
+                    key=lambda pair: abs(pair[0][0]))
         (gap, low, high), point = worst
         if abs(gap) <= tolerance:
             return
@@ -110,9 +142,9 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
         yield _problem(point, gap, low, high, tolerance, settings["pool"])
 
 
-def excess(point: Point, points: Sequence[Point]) -> tuple[float, float, float]:
-    """(signed VP distance outside the band the others allow, band low, band high)."""
-    low, high = expected_band([p for p in points if p is not point], point.d)
+def excess(point: Point, band: tuple[float, float]) -> tuple[float, float, float]:
+    """(signed VP distance outside ``band``, band low, band high)."""
+    low, high = band
     if point.vp > high:
         return (point.vp - high, low, high)
     if point.vp < low:
