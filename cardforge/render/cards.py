@@ -204,11 +204,22 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
         laid_out += laid.laid_out
     # one book per game, language and print variant: a shop's build does not churn the home one's
     shop = geometry.key_text if geometry else None
-    book = hashlib.sha256(f"{game.root.resolve()}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
+    book = hashlib.sha256(f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
                           .encode()).hexdigest()[:32]
     return RenderedFaces(files=tuple(files), front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
                          laid_out=laid_out, book=book_path(cache.folder, book))
+
+
+def _game_place(game: Game, workspace: Path) -> str:
+    """What names ``game``'s face book: its folder relative to ``workspace`` (POSIX), or
+    its id for a game outside it; never an absolute path, so a moved workspace, or one
+    given by a relative path, keeps its books (a book is keyed by content inside, so a
+    shared name only costs copying faces in, never a wrong face)."""
+    try:
+        return game.root.resolve().relative_to(workspace.resolve()).as_posix()
+    except (OSError, ValueError):
+        return f"game {game.id}"
 
 
 def _check_art(game: Game, roots: list[Path]) -> None:

@@ -7,9 +7,13 @@ resolve against, the content of every local file the fragment or the stylesheet 
 looks like a URL is not one), the installed fonts (fontconfig's list of font files with
 their sizes and modification times), and the versions of cardforge and WeasyPrint. Any
 change to one of them gives a new key, so a stale page is never reused; unchanged faces are
-never laid out again. Linked files are read through :mod:`cardforge.trust` only (regular
-files inside the allowed roots, size-limited, never blocking): one that is refused counts
-as a marker saying why, and nothing else is read. Entries live at
+never laid out again. Keys depend on content only, never on where the workspace lives or
+how its path is spelled: before hashing, every spelling of a root folder (the workspace,
+the built-in templates; as a path or a ``file:`` URL, as given and resolved) is replaced
+by a token naming which root it was (:func:`location_free`), so a moved workspace, or one
+given by a relative path, finds its cache whole. Linked files are read through
+:mod:`cardforge.trust` only (regular files inside the allowed roots, size-limited, never
+blocking): one that is refused counts as a marker saying why, and nothing else is read. Entries live at
 ``<folder>/<key[:2]>/<key>.pdf``, each with the overflow measurements of its text boxes
 beside it (``<key>.overflow-v<N>.json``, see :mod:`cardforge.render.overflow`), are
 written atomically (a temporary file renamed), so concurrent builds sharing a cache never
@@ -27,7 +31,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -75,6 +79,33 @@ def _local_file(link: str, base_uri: str) -> Path | None:
     return Path(url2pathname(unquote(parts.path)))
 
 
+@lru_cache(maxsize=64)
+def _spellings(roots: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
+    """``(spelling, token)`` for each way ``roots`` may be written in a key's text (path and
+    ``file:`` URL, as given (absolute) and resolved, each with its trailing ``/``), the
+    longest first so a root inside another is named by itself."""
+    found: dict[str, str] = {}
+    for index, root in enumerate(roots):
+        token = f"\0root{index}\0/"
+        for folder in (Path(root).absolute(), Path(root).resolve()):
+            if folder.parent == folder:  # the file system's root names nothing in particular
+                continue
+            for spelling in (folder.as_uri(), str(folder)):
+                found.setdefault(spelling.rstrip("/\\") + "/", token)
+    return tuple(sorted(found.items(), key=lambda pair: -len(pair[0])))
+
+
+def location_free(text: str, roots: Sequence[Path] | None) -> str:
+    """``text`` with every spelling of a folder in ``roots`` (default: the allowed roots,
+    :func:`cardforge.trust.allowed_roots`) replaced by a token naming the root: what a key
+    hashes, so it does not depend on where the workspace is or how its path was given."""
+    chosen = trust.allowed_roots() if roots is None else roots
+    for spelling, token in _spellings(tuple(Path(r).absolute() for r in chosen or ())):
+        if spelling in text:
+            text = text.replace(spelling, token)
+    return text
+
+
 @dataclass
 class FaceCache:
     """Laid-out faces under ``folder`` (created on first write).
@@ -114,12 +145,15 @@ class FaceCache:
 
     def assets(self, urls: Iterable[str], base_uri: str, roots: Sequence[Path] | None = None) -> list[str]:
         """``"<path> <sha256>"`` for every local file among ``urls`` (as written in a face or
-        stylesheet, relative ones resolved against ``base_uri``), sorted; see :meth:`file_digest`."""
+        stylesheet, relative ones resolved against ``base_uri``), sorted; see :meth:`file_digest`.
+        The path is written relative to its root (:func:`location_free`); ``roots`` may be
+        given relative or through symlinks (they are resolved, as the fetcher does)."""
         found: set[str] = set()
+        resolved = None if roots is None else [Path(root).resolve() for root in roots]
         for url in urls:
             path = _local_file(url, base_uri)
             if path is not None:
-                found.add(f"{path} {self.file_digest(path, roots)}")
+                found.add(f"{location_free(str(path), roots)} {self.file_digest(path, resolved)}")
         return sorted(found)
 
     def context(self, css: str, geometry: CardGeometry | None, base_uri: str,
@@ -127,16 +161,19 @@ class FaceCache:
         """The part of every key shared by one document's faces: stylesheet and the files it
         links to (read only inside ``roots``), card geometry (trim, bleed, safe in mm, as
         :attr:`CardGeometry.key_text`; None, written ``()``, for a page that is no card, such
-        as a booklet page), base URI, fonts and versions."""
+        as a booklet page), base URI, fonts and versions; root folders named by token, not
+        spelled out (:func:`location_free`)."""
         links = [link.url for link in css_links(css)] if "url(" in css.lower() or "@import" in css else []
-        parts = [css, *self.assets(links, base_uri, roots), geometry.key_text if geometry else "()", base_uri,
+        parts = [location_free(css, roots), *self.assets(links, base_uri, roots),
+                 geometry.key_text if geometry else "()", location_free(base_uri, roots),
                  fonts_fingerprint(), f"cardforge {__version__}", f"weasyprint {version('weasyprint')}"]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def key(self, fragment: str, context: str, base_uri: str, roots: Sequence[Path] | None = None) -> str:
         """The key of one face: its fragment, the files it links to (:func:`html_links`, read
-        only inside ``roots``) and the shared ``context``."""
-        parts = [context, fragment, *self.assets(html_links(fragment), base_uri, roots)]
+        only inside ``roots``) and the shared ``context``; root folders named by token, not
+        spelled out (:func:`location_free`)."""
+        parts = [context, location_free(fragment, roots), *self.assets(html_links(fragment), base_uri, roots)]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def path(self, key: str) -> Path:
