@@ -34,15 +34,16 @@ try:  # the C parser is ~10x faster; the pure-Python one behaves the same
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _Loader = yaml.SafeLoader
 
-__all__ = ["DUPLICATE_KEY", "YAML_SYNTAX", "Document", "LoadError", "Pointer", "iter_pointers",
-           "load_yaml", "loads"]
+__all__ = ["DUPLICATE_KEY", "YAML_SYNTAX", "Document", "LoadError", "Pointer", "gc_paused",
+           "iter_pointers", "load_yaml", "loads"]
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector: building a large file's data and source map
-    makes hundreds of thousands of objects that live on, and the collector's passes over
-    them took most of the loading time (reference counting still frees the rest)."""
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many objects that live on: a
+    large file's data and source map, or a deck's cards converted for expressions
+    (:mod:`cardforge.lint.data_values`). The collector's passes over them took most of the
+    time; reference counting still frees the rest."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -81,7 +82,7 @@ def loads(text: str, path: Path) -> Document:
     loader = None
     try:
         loader = _Loader(text)
-        with _gc_paused():
+        with gc_paused():
             doc.data = _walk(loader, doc, text)
     except yaml_limits.Exceeded as exc:
         raise LoadError([Problem(mark_location(path, exc.mark), YAML_SYNTAX, exc.message,

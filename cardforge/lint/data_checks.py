@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge.expressions import Expression, ExpressionError
-from cardforge.lint.data_values import Memo, Scope, gc_paused
+from cardforge.lint.data_values import Memo, Scope
 from cardforge.lint.expect_text import bound_names, card_dependencies, fields_in_order
 from cardforge.model import Card, Deck, Game
 from cardforge.problem import Location, Problem, Severity
+from cardforge.source import gc_paused
 
 RULE_EXPRESSION = "CF012"
 """The code of problems with a data rule itself (cardforge.lint.rules.cf012_rule_expression)."""

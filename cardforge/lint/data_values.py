@@ -2,33 +2,19 @@
 
 :class:`Scope` converts a game's big values for expressions once and keeps them (facts, a
 deck's card list, its deck map); :class:`Memo` remembers a per-card expression's outcome by
-what it reads of a card; :func:`gc_paused` keeps the cyclic garbage collector out of the
-conversions and evaluations that make hundreds of thousands of objects.
+what it reads of a card. The cyclic garbage collector is paused
+(:func:`cardforge.source.gc_paused`) over the conversions and evaluations that make
+hundreds of thousands of objects.
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from cardforge.expressions import ExpressionError, to_cel
 from cardforge.model import Card, Game
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while converting or evaluating: a deck's cards make
-    hundreds of thousands of objects, and the collector's passes over them (and over the
-    loaded game) took most of the time. Reference counting still frees the rest."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+from cardforge.source import gc_paused
 
 
 class Scope:
