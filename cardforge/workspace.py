@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardforge import trust
-from cardforge.errors import ConfigError
+from cardforge.errors import ConfigError, DataError
 from cardforge.field_schema import dice_cost_problems
 from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec, discover
-from cardforge.problem import Location, Problem
+from cardforge.problem import Location, Problem, Severity
 from cardforge.source import Document, LoadError, load_yaml
 from cardforge.validate import SCHEMA, has_subschema, validate
 from cardforge.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems, workspace_spec
@@ -41,6 +41,15 @@ class Loaded:
     root: Path
     game: Game | None
     problems: list[Problem] = field(default_factory=list)
+
+    def clean_game(self, what: str) -> Game:
+        """The game, for a command that needs all of it: raises DataError with the
+        error-level Problems (``what`` names the data in the message, e.g. "dice-girls's
+        card data") when there are any or game.yaml itself did not load."""
+        errors = [p for p in self.problems if p.severity is Severity.ERROR]
+        if errors or self.game is None:
+            raise DataError(errors, what=what)
+        return self.game
 
 
 def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list[tuple[GameSpec, Path]]:

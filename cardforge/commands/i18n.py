@@ -15,10 +15,9 @@ import click
 
 from cardforge.commands import shown, targets
 from cardforge.config import load_config
-from cardforge.errors import CardforgeError, DataError
+from cardforge.errors import CardforgeError
 from cardforge.i18n.catalogs import Planned, plan, write
 from cardforge.packs import GameSpec
-from cardforge.problem import Severity
 from cardforge.workspace import load_game
 
 
@@ -40,12 +39,9 @@ def update_game(folder: Path, spec: GameSpec) -> list[Planned]:
     Raises DataError when the game's files do not load, a rules file or catalog cannot be
     read (at that file), or a catalog's folder leads out of the workspace; OSError when a
     catalog cannot be written."""
-    loaded = load_game(folder, spec)
-    errors = [p for p in loaded.problems if p.severity is Severity.ERROR]
-    if errors or loaded.game is None:
-        raise DataError(errors, what=f"{spec.id}'s card data")
+    game = load_game(folder, spec).clean_game(f"{spec.id}'s card data")
     written = []
-    for planned in plan(loaded.game):
+    for planned in plan(game):
         if planned.changed:
             write(planned)
             written.append(planned)

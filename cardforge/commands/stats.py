@@ -19,10 +19,9 @@ import click
 
 from cardforge.balance import Result, judge_game
 from cardforge.config import load_config
-from cardforge.errors import ConfigError, DataError
+from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.packs import discover
-from cardforge.problem import Severity
 from cardforge.stats import Column, Table, number_text, probability_text
 from cardforge.workspace import MANIFEST, find_game_dirs, load_game
 
@@ -175,22 +174,16 @@ def run(game_id: str, fmt: str, sort_by: str | None, descending: bool, workspace
     """
     config = load_config(workspace)
     specs = discover()
-    spec = specs.get(game_id)
-    if spec is None and (config.cards / game_id / MANIFEST).is_file():  # a workspace game
-        [(spec, _)] = find_game_dirs(config.cards / game_id, specs)
-    if spec is None:
+    if game_id not in specs and not (config.cards / game_id / MANIFEST).is_file():
         raise ConfigError(f"no game {game_id!r}: no game pack has that id and there is no "
                           f"{config.cards / game_id / MANIFEST}", hint=f"installed: {', '.join(specs)}")
-    [(_, folder)] = find_game_dirs(config.cards / game_id, specs)
-    loaded = load_game(folder, spec)
-    errors = [p for p in loaded.problems if p.severity is Severity.ERROR]
-    if errors or loaded.game is None:
-        raise DataError(errors, what=f"{game_id}'s card data")
-    results = judge_game(loaded.game)
+    [(spec, folder)] = find_game_dirs(config.cards / game_id, specs)  # a pack's, or a workspace game
+    game = load_game(folder, spec).clean_game(f"{game_id}'s card data")
+    results = judge_game(game)
     if spec.stats is None and not results:
         raise ConfigError(f"the {game_id} game has no statistics",
                           hint="declare cost curves with `balance:` in its game.yaml")
-    table = spec.stats(loaded.game) if spec.stats is not None else None
+    table = spec.stats(game) if spec.stats is not None else None
     if sort_by:
         if table is None:
             raise ConfigError(f"the {game_id} game has no statistics table to sort",
@@ -199,4 +192,4 @@ def run(game_id: str, fmt: str, sort_by: str | None, descending: bool, workspace
             table = table.sorted_by(sort_by, descending)
         except KeyError as exc:
             raise ConfigError(str(exc.args[0]), hint="use a column key with --sort") from None
-    click.echo(_output(fmt, loaded.game, table, results))
+    click.echo(_output(fmt, game, table, results))

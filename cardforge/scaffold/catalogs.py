@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from cardforge.errors import DataError
 from cardforge.i18n.catalogs import Planned, plan, write
 from cardforge.packs import discover
-from cardforge.problem import Severity
 from cardforge.workspace import find_game_dirs, load_game
 
 
@@ -26,12 +24,9 @@ def make_catalogs(game_root: Path, translations: Callable[[str], dict[str, str]]
     pack or workspace game answers to the folder, DataError when the game's files do not
     load (the Problems say where), OSError when a catalog cannot be written."""
     [(spec, folder)] = find_game_dirs(game_root, discover())
-    loaded = load_game(folder, spec)
-    errors = [p for p in loaded.problems if p.severity is Severity.ERROR]
-    if errors or loaded.game is None:
-        raise DataError(errors, what=f"the new game {spec.id}")
+    game = load_game(folder, spec).clean_game(f"the new game {spec.id}")
     written = []
-    for planned in plan(loaded.game):
+    for planned in plan(game):
         if planned.lang is not None and planned.domain == "rules":
             _fill(planned, translations(planned.lang))
         if planned.changed:
