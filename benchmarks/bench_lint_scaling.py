@@ -21,15 +21,15 @@ Usage: ``python benchmarks/bench_lint_scaling.py [--sizes 1000,10000,50000] [--r
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_lint import time_lint  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "cards" / "comic-creator"
@@ -75,22 +75,6 @@ def scaled_workspace(root: Path, cards: int, outliers: int = 0) -> Path:
     return game
 
 
-def lint_seconds(workspace: Path, runs: int) -> tuple[float, int, dict[str, int]]:
-    """Best of ``runs`` timed ``cardforge lint`` processes; (seconds, exit code, codes)."""
-    cardforge = Path(sys.executable).with_name("cardforge")
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        done = subprocess.run([str(cardforge), "lint", "-w", str(workspace), "--format", "json"],
-                              capture_output=True, text=True, check=False)
-        times.append(time.perf_counter() - started)
-    problems = json.loads(done.stdout or "[]")
-    codes: dict[str, int] = {}
-    for problem in problems if isinstance(problems, list) else problems.get("problems", []):
-        codes[problem.get("code", "?")] = codes.get(problem.get("code", "?"), 0) + 1
-    return min(times), done.returncode, codes
-
-
 def main() -> None:
     """Time each size and print the per-card time and the ratio to linear."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -103,7 +87,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             workspace = Path(tmp)
             scaled_workspace(workspace, size, args.outliers)
-            seconds, code, codes = lint_seconds(workspace, args.runs)
+            timed = time_lint(workspace, args.runs)
+        seconds, code, codes = timed.best, timed.code, timed.codes
         first = first or (size, seconds)
         ratio = (seconds / first[1]) / (size / first[0])
         cc103 = codes.get("CC103", 0)

@@ -17,13 +17,13 @@ is under 3 s for 10,000 cards; results are recorded in docs/benchmarks.md with t
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_lint import time_lint  # noqa: E402
 
 GAME = """\
 id: goblin-bench
@@ -127,42 +127,23 @@ def write_project(root: Path, cards: int, with_rules: bool) -> None:
     (game / "treasures.yaml").write_text("\n".join(treasures) + "\n", encoding="utf-8")
 
 
-def best_lint(cardforge: Path, workspace: Path, runs: int) -> tuple[float, list[float], dict]:
-    """Best time of ``runs`` fresh ``cardforge lint`` processes; the times; the JSON report."""
-    times: list[float] = []
-    report: dict = {}
-    for _ in range(runs):
-        started = time.perf_counter()
-        done = subprocess.run([str(cardforge), "lint", "-w", str(workspace), "--format", "json"],
-                              capture_output=True, text=True, check=False)
-        times.append(time.perf_counter() - started)
-        if done.returncode == 2:
-            sys.exit(f"lint failed:\n{done.stderr}")
-        report = json.loads(done.stdout or "{}")
-    return min(times), times, report
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    cardforge = Path(sys.executable).with_name("cardforge")
     with tempfile.TemporaryDirectory() as tmp:
         full, bare = Path(tmp, "full"), Path(tmp, "bare")
         write_project(full, args.cards, with_rules=True)
         write_project(bare, args.cards, with_rules=False)
-        best, times, report = best_lint(cardforge, full, args.runs)
-        base, base_times, _ = best_lint(cardforge, bare, args.runs)
-    problems = report.get("problems", report) if isinstance(report, dict) else report
-    codes: dict[str, int] = {}
-    for problem in problems if isinstance(problems, list) else []:
-        codes[problem.get("code", "?")] = codes.get(problem.get("code", "?"), 0) + 1
-    shown = ", ".join(f"{t:.2f}" for t in times)
-    print(f"{args.cards:,} cards, workspace game with lint: and balance: best {best:.2f} s ({shown})")
-    print(f"baseline, same cards without lint: and balance: best {base:.2f} s "
-          f"({', '.join(f'{t:.2f}' for t in base_times)})")
-    print(f"ratio {best / base:.2f}×; problems by code: {codes or 'none'}")
+        timed, baseline = time_lint(full, args.runs), time_lint(bare, args.runs)
+    for run in (timed, baseline):
+        if run.code == 2:
+            sys.exit(f"lint failed:\n{run.stderr}")
+    best, base = timed.best, baseline.best
+    print(f"{args.cards:,} cards, workspace game with lint: and balance: best {best:.2f} s ({timed.shown})")
+    print(f"baseline, same cards without lint: and balance: best {base:.2f} s ({baseline.shown})")
+    print(f"ratio {best / base:.2f}×; problems by code: {timed.codes or 'none'}")
     print(f"target < 3 s: {'met' if best < 3 else 'NOT met'}")
 
 
