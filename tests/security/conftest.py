@@ -18,23 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_run import Run
+
 REPO = Path(__file__).resolve().parents[2]
 CANARY = "CANARY-7f3a9c-do-not-print"
 GiB = 1024 ** 3
-
-
-@dataclass(frozen=True)
-class Run:
-    """One finished ``cardforge`` process: exit ``code``, ``stdout``, ``stderr`` (text)."""
-
-    code: int
-    stdout: str
-    stderr: str
-
-    @property
-    def output(self) -> str:
-        """stdout and stderr together."""
-        return self.stdout + self.stderr
 
 
 @dataclass(frozen=True)
@@ -64,7 +52,7 @@ class Attack:
         done = subprocess.run([sys.executable, "-m", "cardforge", *args], cwd=self.ws,
                               capture_output=True, text=True, timeout=timeout, env=env,
                               preexec_fn=limit, stdin=subprocess.DEVNULL, check=False)
-        return Run(done.returncode, done.stdout, done.stderr)
+        return Run.of(done)
 
     def files_outside(self) -> set[Path]:
         """Every file under ``outside`` but not under ``ws/out`` or ``ws/.cardforge-cache``."""

@@ -18,6 +18,7 @@ from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.problem import Problem
 from cardforge.workspace import find_game_dirs, load_game
+from tests.cli_run import Run
 from tests.conftest import FIXTURES
 
 GAME = "goblin-market"
@@ -61,25 +62,11 @@ CARDFORGE = Path(sys.executable).with_name("cardforge")
 """The console script installed beside this Python."""
 
 
-@dataclass(frozen=True)
-class Run:
-    """One finished ``cardforge`` process: exit ``code``, ``stdout`` and ``stderr``."""
-
-    code: int
-    stdout: str
-    stderr: str
-
-    @property
-    def output(self) -> str:
-        """stdout and stderr together (for assertion messages)."""
-        return self.stdout + self.stderr
-
-
 def cardforge(workspace: Path, *args: str, timeout: float = 120) -> Run:
     """Run ``cardforge ARGS`` as a process whose working directory is ``workspace``."""
     done = subprocess.run([str(CARDFORGE), *args], cwd=workspace, capture_output=True, text=True,
                           timeout=timeout, stdin=subprocess.DEVNULL, check=False)
-    return Run(done.returncode, done.stdout, done.stderr)
+    return Run.of(done)
 
 
 @pytest.fixture(scope="session")
