@@ -34,8 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from cardforge.balance_features import BalanceError, Entry, feature_matrix, read_entry, value_at
+from cardforge.balance_features import BalanceError, Entry, feature_matrix, read_entry
 from cardforge.balance_fit import Fit, Pass, design
+from cardforge.field_paths import value_at
 from cardforge.model import Card, Game
 
 __all__ = ["BalanceError", "Entry", "Fit", "Result", "Verdict", "judge", "judge_game"]

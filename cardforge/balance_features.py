@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from cardforge.expressions import Expression, ExpressionError, compile_expression
+from cardforge.field_paths import MISSING, has_values, value_at
 from cardforge.model import Card
 
 PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$")
@@ -65,7 +66,8 @@ class Feature:
         """The card's raw value of this item (None when missing). Raises BalanceError for an
         expression that cannot be evaluated for the card."""
         if self.expression is None:
-            return value_at(card.data, tuple(self.source.split(".")))
+            found = value_at(card.data, tuple(self.source.split(".")))
+            return None if found is MISSING else found
         variables = {**card.data, "card": card.data, "facts": facts}
         try:
             return self.expression.evaluate(variables)
@@ -88,11 +90,7 @@ class Entry:
 
     def selects(self, card: Card) -> bool:
         """Whether ``card`` has every ``where`` value (a list field: holds the value)."""
-        for keys, wanted in self.where.items():
-            value = value_at(card.data, keys)
-            if not (value == wanted or (isinstance(value, list) and wanted in value)):
-                return False
-        return True
+        return has_values(card.data, self.where)
 
 
 def read_entry(index: int, raw: Mapping[str, Any]) -> Entry:
@@ -117,15 +115,6 @@ def read_entry(index: int, raw: Mapping[str, Any]) -> Entry:
     return Entry(index, str(raw["deck"]), tuple(cost.split(".")), tuple(power),
                  {tuple(str(k).split(".")): v for k, v in (raw.get("where") or {}).items()},
                  Tolerance(float(tolerance.get("points", 1)), float(tolerance.get("deviations", 2))))
-
-
-def value_at(data: Any, keys: Sequence[str]) -> Any:
-    """The value at ``keys`` inside nested mappings ``data``; None when any key is missing."""
-    for key in keys:
-        if not isinstance(data, Mapping) or key not in data:
-            return None
-        data = data[key]
-    return data
 
 
 def feature_matrix(entry: Entry, cards: Sequence[Card],

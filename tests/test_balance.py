@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from cardforge.balance import BalanceError, Result, judge
-from cardforge.balance_features import feature_matrix, read_entry, value_at
+from cardforge.balance_features import feature_matrix, read_entry
+from cardforge.field_paths import MISSING, value_at
 from cardforge.model import Card
 
 # cost = 1 + attack + defence exactly
@@ -173,7 +174,7 @@ def test_unusable_entries_and_values_are_balance_errors():
 
 def test_value_at_follows_dotted_keys():
     assert value_at({"a": {"b": 2}}, ("a", "b")) == 2
-    assert value_at({"a": 1}, ("a", "b")) is None and value_at({}, ("a",)) is None
+    assert value_at({"a": 1}, ("a", "b")) is MISSING and value_at({}, ("a",)) is MISSING
 
 
 def test_a_result_lists_its_out_of_line_verdicts_in_order():

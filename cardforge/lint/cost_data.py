@@ -16,8 +16,9 @@ from typing import Any
 
 from cardforge.dice.odds import Pool
 from cardforge.expressions import ExpressionError
+from cardforge.field_paths import MISSING
 from cardforge.lint.costs import CostEntry, DeclarationError
-from cardforge.lint.declared import MISSING, PATH, compiled, game_value
+from cardforge.lint.declared import PATH, compiled, game_value
 from cardforge.model import Game
 
 D6 = (1, 2, 3, 4, 5, 6)

@@ -36,7 +36,8 @@ from typing import Any
 
 from cardforge.dice.cost import Cost, CostSyntaxError, cost_from_structured, parse_cost
 from cardforge.expressions import Expression, ExpressionError
-from cardforge.lint.declared import PATH, compiled, entries, entry_pointer, path_keys
+from cardforge.field_paths import path_keys
+from cardforge.lint.declared import PATH, compiled, entries, entry_pointer
 from cardforge.lint.declared_cards import evaluate, read_location, selects
 from cardforge.model import Card, Game
 from cardforge.problem import Location

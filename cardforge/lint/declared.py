@@ -3,7 +3,7 @@
 The rules fed by what a game declares (``instant_win:`` for CF017, ``game_enders:`` for
 CF018, ``relations:`` for CF019; docs/workspace-games.md) share this: the mapping entries of
 a top-level list (:func:`entries`), a dotted path such as ``facts.hand.start`` read and
-located in game.yaml (:func:`path_keys`, :func:`value_at`), each expression text compiled
+located in game.yaml (read by :mod:`cardforge.field_paths`), each expression text compiled
 once per loaded game (:func:`compiled`, as :mod:`cardforge.lint.data_rules` does for
 ``lint:``), and the Problems of an expression that cannot work, at the line and column of
 game.yaml where it stops making sense (:func:`compile_problem`, :func:`unknown_names`,
@@ -20,6 +20,7 @@ from typing import Any
 
 from cardforge.document import Pointer
 from cardforge.expressions import Expression, ExpressionError, compile_expression
+from cardforge.field_paths import MISSING, path_keys, value_at
 from cardforge.lint.expect_text import (
     TYPE_NAMES,
     bound_names,
@@ -33,15 +34,6 @@ from cardforge.problem import Location, Problem, Severity
 PATH = re.compile(r"^[A-Za-z_][\w-]*(\.[\w-]+)*$")
 """A dotted path: ``facts.hand.start``, ``players.max``, ``ability.cost`` (digits index lists)."""
 
-
-class _Missing:
-    """What :func:`value_at` returns for a path that leads nowhere."""
-
-    def __repr__(self) -> str:
-        return "MISSING"
-
-
-MISSING: Any = _Missing()
 
 _COMPILED: weakref.WeakKeyDictionary[Game, dict[str, Expression | ExpressionError]] = \
     weakref.WeakKeyDictionary()
@@ -60,23 +52,6 @@ def entries(game: Game, key: str) -> list[tuple[int, Mapping[str, Any]]]:
 def entry_pointer(key: str, index: int) -> Pointer:
     """The pointer of entry ``index`` of ``key`` (-1: ``key`` is one mapping)."""
     return (key,) if index < 0 else (key, index)
-
-
-def path_keys(path: str) -> tuple[str | int, ...]:
-    """``facts.hand.start`` → ``("facts", "hand", "start")``; a part of digits is a list index."""
-    return tuple(int(part) if part.isdigit() else part for part in path.split("."))
-
-
-def value_at(data: Any, keys: tuple[str | int, ...]) -> Any:
-    """The value at ``keys`` inside nested mappings and lists, or :data:`MISSING`."""
-    for key in keys:
-        if isinstance(data, Mapping) and key in data:
-            data = data[key]
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return MISSING
-    return data
 
 
 def game_value(game: Game, path: object) -> Any:

@@ -25,7 +25,8 @@ from typing import Any
 from cardforge.dice.cost import CostSyntaxError, OfAKind, cost_from_structured, parse_cost
 from cardforge.dice.odds import min_dice_to_pay
 from cardforge.expressions import Expression, ExpressionError
-from cardforge.lint.declared import MISSING, game_value, path_keys, value_at
+from cardforge.field_paths import MISSING, has_values, path_keys, value_at
+from cardforge.lint.declared import game_value
 from cardforge.lint.expect_text import bound_names, fields_in_order
 from cardforge.model import Card, Game
 from cardforge.problem import Location
@@ -88,11 +89,7 @@ def matches(card: Card, where: object) -> bool:
     values; a list field holds the value); True without ``where``."""
     if not isinstance(where, Mapping):
         return True
-    for path, wanted in where.items():
-        value = value_at(card.data, path_keys(str(path)))
-        if not (value == wanted or (isinstance(value, list) and wanted in value)):
-            return False
-    return True
+    return has_values(card.data, {path_keys(str(path)): wanted for path, wanted in where.items()})
 
 
 def evaluate(expression: Expression, card: Card, game: Game, spec: CostSpec | None) -> Any:

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge.expressions import Expression, ExpressionError
+from cardforge.field_paths import MISSING
 from cardforge.lint.declared import (
-    MISSING,
     compile_problem,
     compiled,
     entries,

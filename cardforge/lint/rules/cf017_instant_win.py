@@ -41,18 +41,16 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardforge.expressions import Expression, ExpressionError
+from cardforge.field_paths import MISSING, path_keys, value_at
 from cardforge.lint.declared import (
-    MISSING,
     PATH,
     compile_problem,
     compiled,
     entries,
     entry_pointer,
     game_value,
-    path_keys,
     path_problem,
     severity,
-    value_at,
 )
 from cardforge.lint.declared_cards import (
     CostSpec,

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.lint.declared import path_keys
+from cardforge.field_paths import path_keys
 from cardforge.lint.declared_cards import read_location
 from cardforge.lint.game_enders import Verdict, verdicts
 from cardforge.model import Card, Game

@@ -49,15 +49,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardforge.expressions import ExpressionError
+from cardforge.field_paths import MISSING, path_keys
 from cardforge.lint.declared import (
-    MISSING,
     compile_problem,
     compiled,
     describe,
     entries,
     entry_pointer,
     game_value,
-    path_keys,
     path_problem,
     severity,
     text_location,
