@@ -21,8 +21,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.expressions import Expression, ExpressionError, compile_expression
+from cardforge.expressions import Expression, ExpressionError
 from cardforge.lint.data_checks import Entry, Scope, card_check, deck_check
+from cardforge.lint.declared import compiled as compiled_text
 from cardforge.lint.rule import CODE_PATTERN, Rule, all_rules
 from cardforge.model import Game
 from cardforge.packs import GameSpec, discover
@@ -86,10 +87,9 @@ def prepared(game: Game) -> Prepared:
     if game not in _PREPARED:
         items = []
         for entry in read_entries(game.info):
-            try:
-                items.append(Compiled(entry, compile_expression(entry.expect), None))
-            except ExpressionError as exc:
-                items.append(Compiled(entry, None, exc))
+            found = compiled_text(game, entry.expect)  # once per text and loaded game
+            items.append(Compiled(entry, None, found) if isinstance(found, ExpressionError)
+                         else Compiled(entry, found, None))
         _PREPARED[game] = Prepared(tuple(items), reserved_rules(game.spec))
     return _PREPARED[game]
 
