@@ -253,11 +253,14 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder of laid-out faces reused by later builds  [default: .cardforge-cache]")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option("--force", is_flag=True,
+              help="Build every game asked for, even one that is up to date (nothing it reads "
+                   "changed since the same command last built it).")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
           product: str | None, dpi: int, profile: str | None, layout: str | None,
           duplex: str | None, gutter_mm: float | None, die_edge: str, imposition: str | None,
-          jobs: int | None, cache_dir: Path | None, quiet: bool, workspace: Path) -> None:
+          jobs: int | None, cache_dir: Path | None, quiet: bool, force: bool, workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
@@ -267,7 +270,9 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     marks; each front sheet is followed by its back sheet for duplex printing, or, with
     --layout fold-over, each sheet holds fronts and backs to fold. Files for a game's first
     language carry no language tag. Each distinct face is laid out once and kept in the
-    face cache, so a rebuild lays out only what changed.
+    face cache, so a rebuild lays out only what changed; a game none of whose files changed
+    since the same command last built it is not built again (its files are listed; --force
+    builds it anyway).
 
     \b
     Card exports, on request:
@@ -289,7 +294,7 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     request = BuildRequest(games=games, paper=paper, out_dir=out_dir, lang=lang, product=product,
                            duplex=duplex, layout=layout, gutter_mm=gutter_mm,
                            die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs,
-                           cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet)
+                           cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet, force=force)
     profile_file = profile if profile and profile.endswith(".toml") else None
     with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
         command.run(request, workspace.resolve())

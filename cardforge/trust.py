@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from cardforge import read_log
 from cardforge.problem import Location, Problem
 from cardforge.resources import data_dir
 
@@ -245,7 +246,9 @@ def read_bytes(path: Path, kind: str, roots: Sequence[Path] | None = None) -> by
             if total > limit:
                 raise Refused(path, f"is too large (over {_size(limit)}, the limit for {kind} files)",
                               "split the file or make it smaller")
-        return b"".join(chunks)
+        data = b"".join(chunks)
+        read_log.note(resolved, info, data, kind)
+        return data
     except OSError as exc:
         raise Refused(path, f"cannot read: {exc.strerror or exc}") from None
     finally:

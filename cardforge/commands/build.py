@@ -1,10 +1,13 @@
 """``cardforge build``: lint, then make each product of each game in each language.
 
-Recipe: the request and the configuration give the build options; per game: load → lint
-(errors stop that game) → for each language × product, the registry's builder writes its
-files (faces laid out once, imposed, written atomically). Notes, preflight warnings,
-failures and the files written are printed at the end; a game that fails is reported, the
-others are still built, and the exit status is non-zero.
+Recipe: the request and the configuration give the build options and the games; a game
+whose last build by the same command read exactly the files it would read now and whose
+files are still there (the build manifest, :mod:`cardforge.build_manifest`) is up to date:
+its files are listed again and nothing else is done. Each other game: load → lint (errors
+stop that game) → for each language × product, the registry's builder writes its files
+(faces laid out once, imposed, written atomically), the files it read recorded for next
+time. Notes, preflight warnings, failures and the files written are printed at the end; a
+game that fails is reported, the others are still built, and the exit status is non-zero.
 """
 
 from __future__ import annotations
@@ -12,132 +15,148 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
+from cardforge import build_fingerprint, build_manifest, read_log
+from cardforge.build_manifest import GameRecord
 from cardforge.commands import shown, targets
-from cardforge.commands.build_request import BuildRequest, build_config, build_options
+from cardforge.commands.build_request import BuildRequest, build_config, request_fields
 from cardforge.config import Config
-from cardforge.errors import CardforgeError, ConfigError, DataError
+from cardforge.errors import CardforgeError
 from cardforge.lint import report
-from cardforge.lint.data_rules import with_data_rules
-from cardforge.lint.engine import lint_game
-from cardforge.lint.rule import all_rules
-from cardforge.model import Game
-from cardforge.packs import GameSpec, discover
-from cardforge.problem import Problem, Severity
-from cardforge.products.builder import ProductSkipped
-from cardforge.products.options import BuildOptions
-from cardforge.products.registry import PRODUCTS, products_for, profile_product
-from cardforge.profiles import find_profile
-from cardforge.workspace import load_game
-
-
-@dataclass(frozen=True)
-class GameJob:
-    """One game to build: its pack ``spec`` and ``folder``, the ``lang`` asked for (None:
-    every language of the game), its ``products`` (registry names) and ``exact``: the user
-    named both language and product, so a product that cannot be made is an error."""
-
-    spec: GameSpec
-    folder: Path
-    lang: str | None
-    products: tuple[str, ...]
-    exact: bool
+from cardforge.packs import GameSpec
+from cardforge.problem import Problem
+from cardforge.profiles import Profile, find_profile
 
 
 @dataclass
 class Outcome:
-    """What a build did: files ``written``, games' ``failures``, ``notes`` (products skipped)
-    and preflight ``warnings``."""
+    """What a build did: files ``written`` (or listed again, for games ``up_to_date``),
+    games' ``failures``, ``notes`` (products skipped) and preflight ``warnings``."""
 
     written: list[Path] = field(default_factory=list)
     failures: list[CardforgeError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    up_to_date: int = 0
 
 
 def run(request: BuildRequest, workspace: Path) -> None:
-    """Build the requested games (default: all in the workspace); print the files written.
+    """Build the requested games (default: all in the workspace) that changed since the same
+    command last built them (all of them with ``request.force``); print the files written.
 
     A print-shop ``profile`` picks the product and the card geometry, and its preflight
     problems are printed like lint problems (errors stop that game before it writes).
     Raises ConfigError for a bad request; exits 1 if any game had data errors, 2 for other
     failures, after building the rest.
     """
-    config = build_config(request, workspace)
-    shop = find_profile(request.profile, workspace) if request.profile else None
-    product = profile_product(shop, request.product)
-    jobs = [GameJob(spec, folder, request.lang, tuple(products_for(spec, product)),
-                    exact=bool(request.lang and product))
-            for spec, folder in targets(config, request.games)]
-    outcome = Outcome()
     started = time.perf_counter()
+    with read_log.recording() as reads:
+        config = build_config(request, workspace)
+        shop = find_profile(request.profile, workspace) if request.profile else None
+        games = targets(config, request.games)
+    manifest = build_manifest.manifest_path(config.cache, build_manifest.request_key(request_fields(request)))
+    records = build_manifest.load(manifest)
+    environment = build_fingerprint.environment()
+    outcome = Outcome()
+    stale = []
+    for spec, folder in games:
+        record = None if request.force else records.get(spec.id)
+        listing = _listing(workspace, folder, spec)
+        if record is None or build_manifest.changed(record, workspace, listing, environment):
+            stale.append((spec, folder))
+        else:
+            _replay(record, workspace, outcome)
+    if stale:
+        with read_log.recording() as built_reads:
+            built = _build(stale, request, config, shop, outcome)
+        reads.update(built_reads)
+        for spec, folder in stale:
+            records.pop(spec.id, None)
+            if spec.id in built:
+                records[spec.id] = _record(spec, folder, games, built[spec.id], reads, config,
+                                           workspace, environment)
+    if stale or games:
+        _save(manifest, records)
+    _tell(outcome, workspace, request.quiet, time.perf_counter() - started)
+
+
+def _build(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Config, shop: Profile | None,
+           outcome: Outcome) -> dict[str, _Built]:
+    """Build the ``stale`` games into ``outcome``; return each game built without failure."""
+    from cardforge.commands import build_game  # the lint rules and WeasyPrint: only when building
+    from cardforge.commands.build_request import build_options
+
+    jobs = build_game.game_jobs(stale, request.lang, request.product, shop)
+    built: dict[str, _Built] = {}
     with _Progress(sum(len(job.products) * 2 for job in jobs), request.quiet) as progress:  # ~2 languages
         options = build_options(request, config, shop, report=outcome.warnings.append,
                                 progress=progress.faces)
         for job in jobs:
+            notes, warnings = len(outcome.notes), len(outcome.warnings)
             try:
-                outcome.written += build_game(job, config, options, progress.step, outcome.notes)
+                written = build_game.build_game(job, config, options, progress.step, outcome.notes)
             except CardforgeError as exc:
                 outcome.failures.append(exc)
+                continue
             except OSError as exc:  # e.g. the disk filled up while writing
-                outcome.failures.append(_write_failure(job.spec.id, exc))
-    _tell(outcome, workspace, request.quiet, time.perf_counter() - started)
+                outcome.failures.append(build_game.write_failure(job.spec.id, exc))
+                continue
+            outcome.written += written
+            built[job.spec.id] = _Built(written, outcome.notes[notes:], outcome.warnings[warnings:])
+    return built
 
 
-def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callable[[str], None],
-               notes: list[str]) -> list[Path]:
-    """Build one game's products; return the files written. Raises CardforgeError.
+@dataclass(frozen=True)
+class _Built:
+    """One game built: its files ``written``, and the ``notes`` and ``warnings`` it printed."""
 
-    A product that cannot be made in a language yet (ProductSkipped) adds a line to
-    ``notes``, unless that very product and language were asked for (``job.exact``): then
-    it is a ConfigError. ``step(label)`` is called before each language × product.
-    """
-    game = _checked_game(job.spec, job.folder, config)
-    written: list[Path] = []
-    for language in _languages(game, job.lang):
-        for name in job.products:
-            step(f"{game.id} {name} ({language})")
-            try:
-                written.extend(PRODUCTS[name].build(game, language, options))
-            except ProductSkipped as exc:
-                if job.exact:
-                    raise ConfigError(str(exc), hint="add the catalog (see docs), or build "
-                                      "the game's source language") from None
-                notes.append(str(exc))
-            except ValueError as exc:
-                raise ConfigError(f"{game.id}: {exc}") from None
-    return written
+    written: list[Path]
+    notes: list[str]
+    warnings: list[Problem]
 
 
-def _checked_game(spec: GameSpec, folder: Path, config: Config) -> Game:
-    """The loaded game, or DataError with its lint errors (its game.yaml `lint:` rules
-    included; a game with errors is not built)."""
-    loaded = load_game(folder, spec)
-    problems = lint_game(loaded, with_data_rules(all_rules(discover().values()), loaded.game), config)
-    errors = [p for p in problems if p.severity is Severity.ERROR]
-    if errors or loaded.game is None:
-        raise DataError(errors, what=f"{spec.id}'s card data")
-    return loaded.game
+def _listing(workspace: Path, folder: Path, spec: GameSpec) -> str | None:
+    """The listing fingerprint of the folders a game's build looks in (its own folder and
+    the workspace's templates)."""
+    return build_fingerprint.listing(workspace, (folder, workspace / "templates"))
 
 
-def _languages(game: Game, lang: str | None) -> list[str]:
-    if lang is None:
-        return game.languages
-    if lang not in game.languages:
-        raise ConfigError(f"{game.id} has no language {lang!r}",
-                          hint=f"its languages (game.yaml): {', '.join(game.languages)}")
-    return [lang]
+def _record(spec: GameSpec, folder: Path, games: list[tuple[GameSpec, Path]], built: _Built,
+            reads: dict[Path, read_log.FileStamp], config: Config, workspace: Path,
+            environment: str) -> GameRecord:
+    """The manifest record of a game just built: every file this run read, but for the
+    output and cache folders and other games' own folders."""
+    others = [f for s, f in games if s.id != spec.id] + [workspace / "templates" / s.id
+                                                         for s, _ in games if s.id != spec.id]
+    skipped = (config.out, config.cache, *others)
+    mine = {path: stamp for path, stamp in reads.items() if not any(path.is_relative_to(s) for s in skipped)}
+    return GameRecord(build_manifest.input_stamps(mine, workspace),
+                      build_manifest.output_stamps(built.written, workspace),
+                      _listing(workspace, folder, spec) or "", environment, list(built.notes),
+                      [build_manifest.problem_data(p, workspace) for p in built.warnings])
 
 
-def _write_failure(game_id: str, exc: OSError) -> CardforgeError:
-    return CardforgeError(f"{game_id}: cannot write {exc.filename or 'a file'}: {exc.strerror or exc}",
-                          hint="free disk space or fix the folder's permissions; "
-                               "files already there were left as they were")
+def _replay(record: GameRecord, workspace: Path, outcome: Outcome) -> None:
+    """An up-to-date game's files, notes and warnings, as its last build gave them."""
+    outcome.written += [workspace / stamp.path for stamp in record.outputs]
+    outcome.notes += record.notes
+    try:
+        outcome.warnings += [build_manifest.problem_from(w, workspace) for w in record.warnings]
+    except (KeyError, ValueError, TypeError):
+        pass  # a malformed warning in the (untrusted) cache: the files are still up to date
+    outcome.up_to_date += 1
+
+
+def _save(manifest: Path, records: dict[str, GameRecord]) -> None:
+    """Write the manifest; a cache that cannot be written only costs the next build time."""
+    try:
+        build_manifest.save(manifest, records)
+    except OSError:
+        pass
 
 
 class _Progress:
@@ -181,6 +200,8 @@ def _tell(outcome: Outcome, workspace: Path, quiet: bool, seconds: float) -> Non
         click.echo(line)
     if not quiet:
         summary = f"cardforge build: {len(outcome.written)} file(s) in {seconds:.1f} s"
+        if outcome.up_to_date:
+            summary += f", {outcome.up_to_date} game(s) up to date (unchanged since the last build)"
         failed = len(outcome.failures)
         click.echo(summary + (f", {failed} game(s) failed" if failed else ""), err=True)
     if outcome.failures:

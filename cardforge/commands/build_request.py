@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardforge import trust
 from cardforge.config import Config, load_config
@@ -15,7 +16,9 @@ from cardforge.errors import ConfigError
 from cardforge.problem import Problem
 from cardforge.products.options import PAPERS, BuildOptions
 from cardforge.profiles import Profile
-from cardforge.render.layout import Progress
+
+if TYPE_CHECKING:  # the render layer loads WeasyPrint: not for a build that has nothing to do
+    from cardforge.render.layout import Progress
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,8 @@ class BuildRequest:
     between cards), ``die_edge_mm`` (edge of printed custom dice, mm), ``imposition``
     (``"saddle"``: also impose rule booklets), ``jobs`` (worker processes laying out faces;
     None: the machine's cores), ``cache_dir`` (the face cache), ``dpi`` (PNG and Tabletop
-    Simulator exports), ``profile`` (a print shop's profile id or .toml path) and ``quiet``
-    (no progress output)."""
+    Simulator exports), ``profile`` (a print shop's profile id or .toml path), ``quiet``
+    (no progress output) and ``force`` (build even the games that are up to date)."""
 
     games: tuple[str, ...] = ()
     paper: str | None = None
@@ -46,6 +49,16 @@ class BuildRequest:
     dpi: int = 300
     profile: str | None = None
     quiet: bool = False
+    force: bool = False
+
+
+def request_fields(request: BuildRequest) -> dict[str, object]:
+    """What of ``request`` shapes the files a build writes (all but ``jobs``, ``quiet`` and
+    ``force``), as JSON-able values: what names a build manifest
+    (:func:`cardforge.build_manifest.request_key`)."""
+    fields = {name: getattr(request, name) for name in request.__dataclass_fields__
+              if name not in ("jobs", "quiet", "force")}
+    return {name: (str(value) if isinstance(value, Path) else value) for name, value in fields.items()}
 
 
 def build_config(request: BuildRequest, workspace: Path) -> Config:

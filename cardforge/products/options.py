@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardforge.dice.faces import DEFAULT_EDGE_MM
 from cardforge.problem import Problem
 from cardforge.profiles import Profile
-from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
-from cardforge.render.layout import Progress
+
+if TYPE_CHECKING:  # the render layer loads WeasyPrint: not for a build that has nothing to do
+    from cardforge.render.face_cache import FaceCache
+    from cardforge.render.layout import Progress
 
 PAPERS = ("a4", "letter")
 """Every paper cards, dice and saddle booklets are imposed on (the default: both)."""
@@ -46,4 +49,6 @@ class BuildOptions:
 
     def face_cache(self) -> FaceCache:
         """The face cache these options name."""
+        from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
+
         return FaceCache(self.cache if self.cache is not None else self.root / DEFAULT_FOLDER)

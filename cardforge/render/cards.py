@@ -27,6 +27,7 @@ from pathlib import Path
 from cardforge.errors import RenderError
 from cardforge.geometry import CardGeometry
 from cardforge.model import Deck, Game
+from cardforge.render.art import check_art
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
@@ -34,10 +35,11 @@ from cardforge.render.face_list import DistinctFaces
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
 from cardforge.render.fetcher import Refusal, refused_in, shown
+from cardforge.render.fragment_memo import open_memo
 from cardforge.render.icons import IconSet, render_text
 from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
 from cardforge.render.layout import Progress, lay_out_faces
-from cardforge.render.plain import Views
+from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
 from cardforge.resources import templates_dir
 
@@ -99,7 +101,7 @@ class FaceSources:
 
 
 def face_sources(game: Game, lang: str, workspace: Path, *,
-                 geometry: CardGeometry | None = None) -> FaceSources:
+                 geometry: CardGeometry | None = None, memo: Path | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`template_search_path` (``workspace`` first); images
@@ -115,7 +117,9 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     ``geometry`` (:meth:`~cardforge.geometry.CardGeometry.template_context`). Templates see
     plain data only (:mod:`cardforge.render.plain`); ``t``, ``icon`` and the ``icons``
     filter are globals and filters. RenderError also for a context value that is not plain
-    data or a template over a render limit.
+    data or a template over a render limit. ``memo`` (a file in the face cache) keeps each
+    card's front from one render to the next (:mod:`cardforge.render.fragment_memo`): only
+    cards whose template context changed are rendered (and checked for fonts) again.
     """
     search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
     env = make_environment(search_path)
@@ -125,7 +129,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     fallback = game.source_language
     env.globals["t"] = translator(lang, fallback)
     roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
-    _check_art(game, roots)
+    check_art(game, roots)
 
     common = {"game": game, "lang": lang, "fallback": fallback}
     views: Views = {}  # views of the game, its decks and cards: made once, shared by every face
@@ -135,14 +139,22 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
     fronts: dict[str, str] = {}  # deck id → its front template (looked up once a deck)
+    kept = open_memo(memo, env, search_path, lang, fallback, geometry.key_text if geometry else "")
+    parts = kept.game_parts(plain(game, views=views), shape) if kept else {}
+    rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
     for card in game.cards():
         deck = game.decks[card.deck]
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-        if deck.id not in fronts:
-            fronts[deck.id] = first_template(env, deck_templates(deck, "front"))
-        name = fronts[deck.id]
-        html = render(env, name, {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
-                      views)
+        key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
+        html = kept.get(key) if kept and key else None
+        if html is None:
+            if deck.id not in fronts:
+                fronts[deck.id] = first_template(env, deck_templates(deck, "front"))
+            html = render(env, fronts[deck.id], {**common, **shape[deck.id], "card": card, "deck": deck,
+                                                 **extra}, views)
+            if kept and key:
+                kept.put(key, html)
+            rendered.add(html)
         front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
@@ -153,14 +165,20 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
             for card in deck.cards:
                 own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
                 html = render(env, name, {**context, "card": card, **own, **extra}, views)
+                rendered.add(html)
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         html = render(env, name, {**context, **extra}, views)
+        rendered.add(html)
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
-    require_fonts(pages.fragments)
+    new = [i for i, html in enumerate(pages.fragments) if html in rendered]
+    require_fonts([pages.fragments[i] for i in new])
     css = face_stylesheet(env)
-    require_coverage(pages.fragments, pages.owners, css, lang, game)  # located at the text
+    require_coverage([pages.fragments[i] for i in new], [pages.owners[i] for i in new], css, lang,
+                     game)  # located at the text
+    if kept:
+        kept.save()
     return FaceSources(pages.fragments, pages.owners, css, pages.geometries, game.root,
                        roots, front_page, back_page, card_back_page)
 
@@ -188,8 +206,13 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
     a glyph no installed font has, and OSError when the cache cannot be written.
     """
-    sources = face_sources(game, lang, workspace, geometry=geometry)
     cache = cache if cache is not None else FaceCache(workspace / DEFAULT_FOLDER)
+    # one book per game, language and print variant: a shop's build does not churn the home one's
+    shop = geometry.key_text if geometry else None
+    book = hashlib.sha256(f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
+                          .encode()).hexdigest()[:32]
+    sources = face_sources(game, lang, workspace, geometry=geometry,
+                           memo=cache.folder / "fragments" / f"{book}.json")
     css = f"{sources.css}\n{extra_css}" if extra_css else sources.css
     files: list[Path] = [Path()] * len(sources.fragments)
     laid_out = 0
@@ -202,10 +225,6 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
         for page, file in zip(pages, laid.files, strict=True):
             files[page] = file
         laid_out += laid.laid_out
-    # one book per game, language and print variant: a shop's build does not churn the home one's
-    shop = geometry.key_text if geometry else None
-    book = hashlib.sha256(f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
-                          .encode()).hexdigest()[:32]
     return RenderedFaces(files=tuple(files), front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
                          laid_out=laid_out, book=book_path(cache.folder, book))
@@ -220,31 +239,6 @@ def _game_place(game: Game, workspace: Path) -> str:
         return game.root.resolve().relative_to(workspace.resolve()).as_posix()
     except (OSError, ValueError):
         return f"game {game.id}"
-
-
-def _check_art(game: Game, roots: list[Path]) -> None:
-    """Raise RenderError (at the card's ``art:`` line) for an ``art`` file that is missing,
-    lies outside ``roots`` or has a path the system cannot use (a NUL byte, too long)."""
-    resolved_roots = [r.resolve() for r in roots]
-    for card in game.cards():
-        art = card.data.get("art")
-        if not isinstance(art, str):
-            continue
-        where = f"{card.locate('art')}: card {card.id}"
-        shown = repr(art if len(art) <= 80 else art[:80] + "…")
-        try:
-            path = (game.root / art).resolve()
-            found = path.is_file()
-        except (OSError, ValueError) as exc:  # a NUL byte, a name or path too long
-            raise RenderError(f"{where}: art path {shown} cannot be used: "
-                              f"{getattr(exc, 'strerror', None) or exc}",
-                              hint="give a short relative path, e.g. art/<card>.png") from None
-        if not any(path.is_relative_to(root) for root in resolved_roots):
-            raise RenderError(f"{where}: art {shown} is outside the workspace",
-                              hint="keep images inside the workspace, e.g. cards/<game>/art/")
-        if not found:
-            raise RenderError(f"{where}: art file {shown} not found ({path})",
-                              hint="paths are relative to the game's folder")
 
 
 def _raise_refusals(refusals: Sequence[Refusal], sources: FaceSources) -> None:

@@ -68,16 +68,6 @@ def _codepoints(path: str, index: int) -> frozenset[int]:
         return frozenset(font.getBestCmap() or ())
 
 
-@cache
-def covered(names: tuple[str, ...]) -> frozenset[int] | None:
-    """Every code point some installed font of ``names`` has; None when none is installed
-    (or fontconfig is absent), meaning: cannot tell."""
-    files = {f for f in (_font_file(name) for name in names) if f is not None}
-    if not files:
-        return None
-    return frozenset().union(*(_codepoints(path, index) for path, index in files))
-
-
 def _needs_glyph(char: str) -> bool:
     return unicodedata.category(char) not in ("Cc", "Cf", "Zs", "Zl", "Zp", "Mn") \
         and not 0xFE00 <= ord(char) <= 0xFE0F
@@ -85,11 +75,20 @@ def _needs_glyph(char: str) -> bool:
 
 def missing(text: str, names: tuple[str, ...]) -> list[str]:
     """The characters of ``text`` no installed font of ``names`` has, sorted; empty when
-    all are covered or coverage cannot be told."""
-    cmap = covered(names)
-    if cmap is None:
-        return []
-    return sorted({c for c in text if ord(c) not in cmap and _needs_glyph(c)})
+    all are covered or coverage cannot be told. Fonts are asked in the order named and
+    only until every character is found: a large CJK font's character map is read only
+    when a text needs a character the fonts before it lack."""
+    left = {c for c in set(text) if _needs_glyph(c)}
+    installed = False
+    for name in names:
+        if not left:
+            break
+        found = _font_file(name)
+        if found is not None:
+            installed = True
+            cmap = _codepoints(*found)
+            left = {c for c in left if ord(c) not in cmap}
+    return sorted(left) if installed else []  # no font of names installed: cannot tell
 
 
 def text_of(fragment: str) -> str:

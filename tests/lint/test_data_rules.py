@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.commands.build import _checked_game
+from cardforge.commands.build_game import _checked_game
 from cardforge.config import Config
 from cardforge.errors import DataError
 from cardforge.lint.data_rules import data_rules, with_data_rules

@@ -21,6 +21,10 @@ from cardforge.render.cache_entries import read_json, sealed
 from tests.security.conftest import Attack, assert_contained, make_attack
 from tests.security.test_assets import CARDS, pdf_text
 
+REBUILD = (*CARDS, "--force")
+"""Build again although no input changed: the damaged cache is what is under test (without
+--force the build manifest says the game is up to date and reads no face at all)."""
+
 GAME = "dice-girls"  # quick to lint and build
 MiB = 1024 * 1024
 
@@ -127,7 +131,7 @@ def test_damaged_face_entries_are_laid_out_again(built, clean, book):
         for path in books(built):
             path.unlink()
     before, elsewhere = built.files_outside(), snapshot(built.outside / "elsewhere")
-    run = built.run(*CARDS, memory_gib=1.5)
+    run = built.run(*REBUILD, memory_gib=1.5)
     assert run.code == 0, run.output
     assert outputs(built) == clean
     assert_replaced(damaged)
@@ -160,7 +164,7 @@ def test_a_damaged_face_book_is_written_again(built, clean, damage):
                 entries[key] = pikepdf.Dictionary(Contents=7, MediaBox=[0, 0, "x", 1])
             pdf.save(book)
     before, there = built.files_outside(), snapshot(elsewhere) if elsewhere.exists() else {}
-    run = built.run(*CARDS, memory_gib=1.5)
+    run = built.run(*REBUILD, memory_gib=1.5)
     assert run.code == 0, run.output
     assert outputs(built) == clean
     assert not book.parent.is_symlink() and not book.is_symlink() and book.stat().st_size < 64 * MiB
@@ -177,11 +181,11 @@ def test_a_sealed_face_with_a_damaged_body_stops_one_build_then_is_laid_out_agai
     data = face.read_bytes()
     face.write_bytes(b"%PDF-1.7\n" + b"\0" * (len(data) - 2000) + data[-1500:])  # only the tail kept
     before = built.files_outside()
-    run = built.run(*CARDS)
+    run = built.run(*REBUILD)
     assert run.code == 2
     assert f"the cached face {face} is damaged" in run.output and "build again" in run.output
     assert_contained(built, run, before)
-    run = built.run(*CARDS)
+    run = built.run(*REBUILD)
     assert run.code == 0, run.output
     assert outputs(built) == clean
     assert_replaced({face: "damaged body"})

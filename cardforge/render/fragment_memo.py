@@ -1,0 +1,203 @@
+"""Card faces rendered before: each card's HTML fragment, kept by a digest of all its template sees.
+
+Rendering 1,000 card templates in the sandbox takes about half a second, every build. A face's
+HTML depends only on the templates (and the icons and stylesheets they inline), the language,
+the card's size, and the plain data the template is given: the game (game.yaml), its deck,
+the card and the pack's face data for it. So after a build the fragments are kept in the
+face cache (``<cache>/fragments/<name>.json``), each under the digest of that context, and
+the next build renders only the cards whose context changed: after a one-card edit, one.
+
+What goes into the digests (:func:`setup_digest` once per render, :meth:`FragmentMemo.card_key`
+per card): the content of every template, stylesheet and SVG on the template search path;
+the installed fonts (the face checks that run on new fragments depend on them); the
+language; the game view with its decks' card lists left out, each deck's view likewise, the
+card's view and its face data. A template that mentions ``cards`` or ``decks`` (as an
+attribute, a key or a string, in its parsed form; comments do not count) may read other
+cards, so then the whole game's data is in every card's digest: an edit to any card renders
+every face again, and the memo only spares unchanged builds. A template that reaches other
+cards by a name it builds at run time (``deck[name]``) is not detected: it may then see an
+earlier version of another card until that card's own data or a template changes.
+
+The file is in the (untrusted) cache: it is read through :mod:`cardforge.trust`, and one
+that is not a JSON object of the expected shape, or was made for other templates, counts as
+empty. Only the entries a render used are written back, so it never grows past one game's
+faces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+
+from cardforge import __version__, trust
+from cardforge.atomic import write_atomically
+from cardforge.model import Card
+from cardforge.render.face_cache import fonts_fingerprint
+from cardforge.render.plain import Views, plain
+
+FORMAT = 1
+"""Version of the memo file; another version counts as empty."""
+
+TEXT_SUFFIXES = (".j2", ".html", ".css", ".svg")
+"""Files on the search path whose text can end up in a face's HTML."""
+
+MAX_TEMPLATE_FILES = 5_000
+"""Files of those kinds the search path may hold for the memo to be used (shipped games
+have fewer than 20); past it every face is rendered, as without a memo."""
+
+LIST_NAMES = frozenset({"cards", "decks"})
+"""Names through which a template reaches other cards than its own."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every face of one render shares: ``digest`` (templates, fonts, language and the
+    other render-wide inputs) and ``reads_lists`` (a template mentions :data:`LIST_NAMES`)."""
+
+    digest: str
+    reads_lists: bool
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=32).hexdigest()
+
+
+def data_digest(value: Any) -> str:
+    """Digest of plain template data (dicts, lists, strings, numbers; sets in sorted order)."""
+    return _digest(json.dumps(value, sort_keys=True, ensure_ascii=False, default=_sorted_set))
+
+
+def _sorted_set(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    return repr(value)
+
+
+def setup_digest(env: jinja2.Environment, search_path: Sequence[Path], *parts: str) -> Setup | None:
+    """The :class:`Setup` of a render with templates from ``search_path`` (parsed by ``env``)
+    and the render-wide ``parts`` (language, fonts, size overrides …); None when the search
+    path holds more than :data:`MAX_TEMPLATE_FILES` text files or one cannot be read or
+    parsed (then no memo is used, and the render reports the problem as usual)."""
+    texts: list[str] = []
+    reads_lists = False
+    files = sorted(p for folder in search_path for p in folder.rglob("*") if p.suffix in TEXT_SUFFIXES)
+    if len(files) > MAX_TEMPLATE_FILES:
+        return None
+    for path in files:
+        try:
+            text = trust.read_text(path, "svg" if path.suffix == ".svg" else "template")
+        except trust.Refused:
+            return None
+        texts += [str(path.relative_to(path.anchor)), text]
+        if path.suffix in (".j2", ".html") and not reads_lists:
+            try:
+                reads_lists = _mentions_lists(env.parse(text))
+            except jinja2.TemplateSyntaxError:
+                return None
+    return Setup(_digest(__version__, *parts, *texts), reads_lists)
+
+
+def _mentions_lists(tree: nodes.Node) -> bool:
+    """Whether the parsed template names :data:`LIST_NAMES` as an attribute, key or string."""
+    for node in tree.find_all((nodes.Getattr, nodes.Const, nodes.Name)):
+        name = node.attr if isinstance(node, nodes.Getattr) else \
+            node.value if isinstance(node, nodes.Const) else node.name
+        if name in LIST_NAMES:
+            return True
+    return False
+
+
+@dataclass
+class FragmentMemo:
+    """The fragments of one game's faces in one language and variant, kept at ``path``.
+
+    ``known``: card key → HTML as read from the file (for :attr:`setup` only); ``used``:
+    what this render used or made, written back by :meth:`save`."""
+
+    path: Path
+    setup: Setup
+    known: dict[str, str] = field(default_factory=dict)
+    used: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, path: Path, setup: Setup) -> FragmentMemo:
+        """The memo at ``path`` for ``setup``: empty when missing, unreadable, malformed or
+        made for another setup."""
+        memo = cls(path, setup)
+        try:
+            data = json.loads(trust.read_bytes(path, "cache"))
+        except (trust.Refused, ValueError):
+            return memo
+        if not isinstance(data, dict):
+            return memo
+        entries = data.get("entries")
+        if data.get("format") == FORMAT and data.get("setup") == setup.digest and isinstance(entries, dict):
+            memo.known = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)}
+        return memo
+
+    def game_parts(self, game_view: dict[str, Any], deck_shapes: dict[str, Any]) -> dict[str, str]:
+        """Deck id → the digest of what every face of that deck sees of the game: the game
+        view (``plain(game)``) and the deck's view with its ``shape`` (size context) from
+        ``deck_shapes``; card lists left out unless :attr:`Setup.reads_lists`."""
+        if self.setup.reads_lists:
+            whole = data_digest(game_view)
+            return {deck: _digest(whole, data_digest(shape)) for deck, shape in deck_shapes.items()}
+        decks = {deck: {k: v for k, v in view.items() if k != "cards"}
+                 for deck, view in game_view["decks"].items()}
+        game = data_digest({**{k: v for k, v in game_view.items() if k != "decks"}, "decks": decks})
+        return {deck: _digest(game, data_digest(decks.get(deck)), data_digest(shape))
+                for deck, shape in deck_shapes.items()}
+
+    def key_of(self, deck_part: str, card: Card, face_data: dict[str, Any], views: Views) -> str | None:
+        """The key of ``card``'s front: its deck's part of :meth:`game_parts`, the card's
+        view and the pack's ``face_data`` for it; None when they are not plain data (the
+        render then reports it)."""
+        try:
+            seen = (plain(card, views=views), plain(face_data))
+        except TypeError:
+            return None
+        return _digest(self.setup.digest, deck_part, data_digest(seen[0]), data_digest(seen[1]))
+
+    def get(self, key: str) -> str | None:
+        """The HTML kept under ``key``, or None (then render it and :meth:`put` it)."""
+        html = self.known.get(key)
+        if html is not None:
+            self.used[key] = html
+        return html
+
+    def put(self, key: str, html: str) -> None:
+        """Keep ``html`` under ``key`` for the next render."""
+        self.used[key] = html
+
+    def save(self) -> None:
+        """Write the entries this render used, atomically, when they differ from the file's;
+        a cache that cannot be written only costs the next build time."""
+        if self.used == self.known:
+            return
+        text = json.dumps({"format": FORMAT, "setup": self.setup.digest, "entries": self.used},
+                          ensure_ascii=False, separators=(",", ":"))
+        if len(text) > trust.MAX_BYTES["cache"] // 2:
+            return
+        try:
+            write_atomically(self.path, lambda handle: handle.write(text.encode("utf-8")))
+        except OSError:
+            pass
+
+
+def open_memo(path: Path | None, env: jinja2.Environment, search_path: Sequence[Path], lang: str,
+              fallback: str, size_override: str) -> FragmentMemo | None:
+    """The memo at ``path`` for a render with ``env``'s templates from ``search_path`` in
+    ``lang`` (``fallback`` the game's source language), with ``size_override`` (a print
+    shop's card size, "" for none) and the installed fonts; None when no ``path`` is given
+    or the templates cannot be fingerprinted."""
+    if path is None:
+        return None
+    setup = setup_digest(env, search_path, lang, fallback, size_override, fonts_fingerprint())
+    return FragmentMemo.open(path, setup) if setup else None

@@ -1,0 +1,105 @@
+"""cardforge.render.fragment_memo: card fronts kept between renders, rendered again exactly when
+what their template sees changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardforge.render import cards
+from cardforge.workspace import find_game_dirs, load_game
+from tests.workspace_games.conftest import make_workspace
+
+RENDER = cards.render
+"""The real template render, counted by :func:`sources`."""
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    make_workspace(tmp_path, "ok_monsters.yaml", "ok_wares.yaml")
+    return tmp_path
+
+
+def sources(workspace: Path, memo: Path | None, monkeypatch: pytest.MonkeyPatch, lang: str = "en"):
+    """The game's face sources, and the names of the templates rendered to make them."""
+    [(spec, folder)] = find_game_dirs(workspace / "cards", {})
+    game = load_game(folder, spec).game
+    assert game is not None
+    rendered: list[str] = []
+
+    def counting(env, name, context, views=None):
+        rendered.append(context["card"].id if "card" in context else f"back {context['deck'].id}")
+        return RENDER(env, name, context, views)
+
+    monkeypatch.setattr(cards, "render", counting)
+    return cards.face_sources(game, lang, workspace, memo=memo), rendered
+
+
+def fronts(rendered: list[str]) -> list[str]:
+    return [r for r in rendered if not r.startswith("back ")]
+
+
+def test_a_second_render_renders_no_front_and_gives_the_same_html(workspace, monkeypatch):
+    memo = workspace / ".cardforge-cache" / "fragments" / "game.json"
+    first, made = sources(workspace, memo, monkeypatch)
+    assert fronts(made) and memo.is_file()
+    again, remade = sources(workspace, memo, monkeypatch)
+    assert fronts(remade) == []
+    assert again.fragments == first.fragments and again.front_page == first.front_page
+
+
+def test_one_card_edited_renders_that_card_only(workspace, monkeypatch):
+    memo = workspace / "memo.json"
+    sources(workspace, memo, monkeypatch)
+    file = workspace / "cards" / "goblin-market" / "ok_monsters.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("{en: Bog Hag}", "{en: Bog Witch}"),
+                    encoding="utf-8")
+    edited, made = sources(workspace, memo, monkeypatch)
+    assert fronts(made) == ["bog-hag"]
+    plain, _ = sources(workspace, None, monkeypatch)  # no memo: everything rendered anew
+    assert edited.fragments == plain.fragments
+    assert "Bog Witch" in edited.fragments[edited.front_page["bog-hag"]]
+
+
+def test_a_template_edit_renders_every_front(workspace, monkeypatch):
+    memo = workspace / "memo.json"
+    _, made = sources(workspace, memo, monkeypatch)
+    template = workspace / "templates" / "goblin-market" / "front.html.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "\n<!-- edited -->\n", encoding="utf-8")
+    edited, remade = sources(workspace, memo, monkeypatch)
+    assert sorted(fronts(remade)) == sorted(fronts(made))
+    plain, _ = sources(workspace, None, monkeypatch)
+    assert edited.fragments == plain.fragments
+    assert "edited" in edited.fragments[edited.front_page["cursed-crown"]]  # wares use front.html.j2
+
+
+def test_a_template_that_reads_other_cards_renders_every_front_after_any_edit(workspace, monkeypatch):
+    template = workspace / "templates" / "goblin-market" / "front.html.j2"
+    template.write_text(template.read_text(encoding="utf-8")
+                        + "\n<p>{{ deck.cards | length }} in the deck</p>\n", encoding="utf-8")
+    memo = workspace / "memo.json"
+    _, made = sources(workspace, memo, monkeypatch)
+    file = workspace / "cards" / "goblin-market" / "ok_monsters.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("{en: Bog Hag}", "{en: Bog Witch}"),
+                    encoding="utf-8")
+    _, remade = sources(workspace, memo, monkeypatch)
+    assert sorted(fronts(remade)) == sorted(fronts(made))
+
+
+@pytest.mark.parametrize("content", [b"", b"[]", b"{broken", b'{"format": 1, "setup": "x", "entries": {}}',
+                                     b'{"format": 1, "setup": 3, "entries": [1, 2]}'])
+def test_a_damaged_memo_renders_everything_without_an_error(workspace, monkeypatch, content):
+    memo = workspace / "memo.json"
+    plain, made = sources(workspace, None, monkeypatch)
+    memo.write_bytes(content)
+    again, remade = sources(workspace, memo, monkeypatch)
+    assert sorted(fronts(remade)) == sorted(fronts(made))
+    assert again.fragments == plain.fragments
+
+
+def test_each_language_has_its_own_setup(workspace, monkeypatch):
+    memo = workspace / "memo.json"
+    sources(workspace, memo, monkeypatch, lang="en")
+    _, made = sources(workspace, memo, monkeypatch, lang="fr")
+    assert fronts(made)  # the English fronts are not reused for French
