@@ -39,17 +39,25 @@ __all__ = ["DUPLICATE_KEY", "YAML_SYNTAX", "Document", "LoadError", "Pointer", "
 
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused(freeze: bool = False) -> Iterator[None]:
     """Pause the cyclic garbage collector while building many objects that live on: a
     large file's data and source map, or a deck's cards converted for expressions
     (:mod:`cardforge.lint.data_values`). The collector's passes over them took most of the
-    time; reference counting still frees the rest."""
+    time; reference counting still frees the rest.
+
+    With ``freeze``, every object there is when the outermost pause ends is moved out of
+    the collector's sight (``gc.freeze()``): for a loaded game, which lives until the
+    process ends, the collector's later passes, and its passes at exit (1.5 s after a
+    10,000-card lint), no longer walk it. Reference counting still frees those objects; a
+    cycle among them is never collected, so freeze only what lives on."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if freeze:
+                gc.freeze()
             gc.enable()
 
 

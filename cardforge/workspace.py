@@ -14,6 +14,7 @@ schema's ``$defs/dice-file`` (a pack without that definition has no dice files, 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,8 +24,8 @@ from cardforge.field_schema import dice_cost_problems
 from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec, discover
-from cardforge.problem import Location, Problem, Severity
-from cardforge.source import Document, LoadError, load_yaml
+from cardforge.problem import Problem, Severity
+from cardforge.source import Document, LoadError, gc_paused, load_yaml
 from cardforge.validate import SCHEMA, has_subschema, validate
 from cardforge.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems, workspace_spec
 
@@ -114,8 +115,15 @@ def load_game(root: Path, spec: GameSpec) -> Loaded:
     A workspace game's card-file schema is made from game.yaml once that passes its own
     schema. Raises ConfigError (naming the pack, where it comes from and the file) when a
     pack's schema cannot be found or read; every problem of the workspace's files is a
-    located Problem in :attr:`Loaded.problems`.
+    located Problem in :attr:`Loaded.problems`. The cyclic garbage collector is paused
+    meanwhile, and what is built is then kept out of its sight
+    (:func:`cardforge.source.gc_paused` with ``freeze``): a loaded game lives on.
     """
+    with gc_paused(freeze=True):
+        return _load_game(root, spec)
+
+
+def _load_game(root: Path, spec: GameSpec) -> Loaded:
     loaded = Loaded(spec=spec, root=root, game=None)
     schema = pack_schema(spec)
     trust.allow_installed(*pack_folders(spec))
@@ -181,7 +189,7 @@ def _add_cards(game: Game, doc: Document, schema: str, problems: list[Problem]) 
                                     f"deck {data['deck']!r} is not declared in game.yaml",
                                     hint=f"declared decks: {', '.join(game.decks)}"))
         return
-    broken = {_card_index(p.location, doc) for p in file_problems}
+    broken = _card_indexes(file_problems, doc) if file_problems else set()
     for index, entry in enumerate(data.get("cards") or []):
         if index in broken or not isinstance(entry, dict):
             continue
@@ -192,11 +200,19 @@ def _add_cards(game: Game, doc: Document, schema: str, problems: list[Problem]) 
             deck.cards.append(card)
 
 
-def _card_index(location: Location, doc: Document) -> int | None:
-    """Which card entry of ``doc`` a location falls in (by line), or None for file level."""
-    owner = None
+def _card_indexes(problems: list[Problem], doc: Document) -> set[int | None]:
+    """Which card entry of ``doc`` each Problem's location falls in: the last entry starting
+    on or before its line, None for file level. Sorted once, so a file with an error on
+    every card costs n log n, not n²."""
     cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
-    for index in range(len(cards) if isinstance(cards, list) else 0):
-        if doc.locate("cards", index).line <= location.line:
-            owner = index
-    return owner
+    starts = sorted((doc.locate("cards", index).line, index)
+                    for index in range(len(cards) if isinstance(cards, list) else 0))
+    lines = [line for line, _ in starts]
+    latest: list[int] = []  # latest[i]: the last entry of starts[:i + 1]
+    for _, index in starts:
+        latest.append(max(index, latest[-1]) if latest else index)
+    found: set[int | None] = set()
+    for problem in problems:
+        before = bisect_right(lines, problem.location.line)
+        found.add(latest[before - 1] if before else None)
+    return found

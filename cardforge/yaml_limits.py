@@ -75,9 +75,17 @@ class _Composer:
 
     def __init__(self, loader: Any) -> None:
         self.loader = loader
+        self.get_event = loader.get_event
+        self.check_event = loader.check_event
         self.total = 0
+        self.max_nodes = trust.MAX_YAML_NODES
+        self.max_depth = trust.MAX_YAML_DEPTH
         self.anchors: dict[str, tuple[Node, int, int]] = {}  # name → node, size, height
         self.open: dict[str, Any] = {}  # anchors still being composed → their start mark
+        # With no path resolvers a node's tag depends only on its kind, value and
+        # implicitness: worked out once per distinct scalar, not once per node.
+        self.tags: dict[tuple[Any, ...], str] | None = \
+            None if getattr(loader, "yaml_path_resolvers", None) else {}
 
     def document(self) -> Node | None:
         loader = self.loader
@@ -97,21 +105,26 @@ class _Composer:
     def grow(self, size: int, depth: int, mark: Any, alias: str | None) -> None:
         """Count ``size`` more values reaching ``depth`` levels, raising Exceeded past a limit."""
         self.total += size
-        if self.total > trust.MAX_YAML_NODES:
+        if self.total > self.max_nodes or depth > self.max_depth:
+            self.exceeded(depth, mark, alias)
+
+    def exceeded(self, depth: int, mark: Any, alias: str | None) -> None:
+        """Raise Exceeded for the limit the count or ``depth`` is past, if any."""
+        if self.total > self.max_nodes:
             if alias is None:
-                raise Exceeded(f"the file holds more than {trust.MAX_YAML_NODES:,} YAML values",
+                raise Exceeded(f"the file holds more than {self.max_nodes:,} YAML values",
                                mark, "split it into several files")
-            raise Exceeded(f"alias *{alias} takes the file past {trust.MAX_YAML_NODES:,} YAML "
+            raise Exceeded(f"alias *{alias} takes the file past {self.max_nodes:,} YAML "
                            "values (an alias counts everything its anchor holds, at every use)",
                            mark, "use fewer or smaller aliases, or write the values out")
-        if depth > trust.MAX_YAML_DEPTH:
+        if depth > self.max_depth:
             where = f"alias *{alias} nests" if alias else "values nest"
-            raise Exceeded(f"{where} more than {trust.MAX_YAML_DEPTH} levels deep", mark,
+            raise Exceeded(f"{where} more than {self.max_depth} levels deep", mark,
                            "flatten the structure; card data nests a few levels")
 
     def node(self, depth: int) -> tuple[Node, int]:
         """The next node, composed at ``depth`` (the root is 1), and its height."""
-        event = self.loader.get_event()
+        event = self.get_event()
         if isinstance(event, AliasEvent):
             return self.alias(event, depth)
         anchor = event.anchor
@@ -120,19 +133,23 @@ class _Composer:
             raise ComposerError(None, None, f"found duplicate anchor &{anchor} (first defined at "
                                 f"line {first.line + 1})", event.start_mark)
         before = self.total
-        self.grow(1, depth, event.start_mark, None)
-        if anchor is not None:
-            self.open[anchor] = event.start_mark
+        self.total = before + 1
+        if self.total > self.max_nodes or depth > self.max_depth:
+            self.exceeded(depth, event.start_mark, None)
         if isinstance(event, ScalarEvent):
-            tag = self.tag(event, ScalarNode, event.value)
-            node: Node = ScalarNode(tag, event.value, event.start_mark, event.end_mark,
-                                    style=event.style)
+            node: Node = ScalarNode(self.tag(event, ScalarNode, event.value), event.value,
+                                    event.start_mark, event.end_mark, style=event.style)
+            if anchor is None:
+                return node, 1
             height = 1
         else:
+            if anchor is not None:
+                self.open[anchor] = event.start_mark
             node, height = self.collection(event, depth)
-        if anchor is not None:
+            if anchor is None:
+                return node, height
             del self.open[anchor]
-            self.anchors[anchor] = (node, self.total - before, height)
+        self.anchors[anchor] = (node, self.total - before, height)
         return node, height
 
     def alias(self, event: Any, depth: int) -> tuple[Node, int]:
@@ -154,20 +171,31 @@ class _Composer:
         node = kind(self.tag(event, kind, None), [], event.start_mark, None,
                     flow_style=event.flow_style)
         height = 0
-        while not self.loader.check_event(end):
-            child, child_height = self.node(depth + 1)
+        items = node.value
+        check_event, compose = self.check_event, self.node
+        inner = depth + 1
+        while not check_event(end):
+            child, child_height = compose(inner)
             if mapping:
-                value, value_height = self.node(depth + 1)
-                node.value.append((child, value))
-                child_height = max(child_height, value_height)
+                value, value_height = compose(inner)
+                items.append((child, value))
+                if value_height > child_height:
+                    child_height = value_height
             else:
-                node.value.append(child)
-            height = max(height, child_height)
-        node.end_mark = self.loader.get_event().end_mark
+                items.append(child)
+            if child_height > height:
+                height = child_height
+        node.end_mark = self.get_event().end_mark
         return node, height + 1
 
     def tag(self, event: Any, kind: type, value: str | None) -> str:
         """The event's explicit tag, or the one the loader's resolver gives the node."""
-        if event.tag is None or event.tag == "!":
+        if event.tag is not None and event.tag != "!":
+            return str(event.tag)
+        if self.tags is None:
             return str(self.loader.resolve(kind, value, event.implicit))
-        return str(event.tag)
+        key = (kind, value, event.implicit)
+        found = self.tags.get(key)
+        if found is None:
+            found = self.tags[key] = str(self.loader.resolve(kind, value, event.implicit))
+        return found

@@ -32,4 +32,7 @@ fi
 extras=""
 [ "${1:-}" = "--test" ] && extras="[test]"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extras}"
+# An editable install is not byte-compiled (a wheel is): compile now, so that every command
+# starts as fast as an installed one even where PYTHONDONTWRITEBYTECODE is set.
+.venv/bin/python -m compileall -q -j 0 cardforge >/dev/null
 echo "cardforge setup: ready ($(.venv/bin/cardforge --version))"

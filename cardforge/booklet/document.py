@@ -12,6 +12,7 @@ of contents in front. Page size, running header and page numbers are the stylesh
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -20,14 +21,15 @@ from markupsafe import Markup, escape
 
 from cardforge import trust
 from cardforge.booklet import links, parts
+from cardforge.booklet.examples import example_fronts
 from cardforge.booklet.markdown import Block, load_rules, markdown
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.booklet.words import word
 from cardforge.errors import DataError, MissingFontError, RenderError
 from cardforge.i18n.translations import Translations, with_catalog_texts
 from cardforge.model import Game
-from cardforge.render.cards import render_card_faces
 from cardforge.render.coverage import HINT, describe, families, missing
+from cardforge.render.face_cache import FaceCache
 from cardforge.render.icons import TOKEN_RE, IconSet
 from cardforge.render.jinja import make_environment, template_search_path
 from cardforge.render.stylesheets import load_stylesheet
@@ -58,14 +60,15 @@ def _lines(path: Path) -> tuple[str, ...] | None:
 class _Writer:
     """Turns blocks into HTML for one game and language."""
 
-    def __init__(self, game: Game, lang: str, workspace: Path) -> None:
-        self.game, self.lang, self.workspace = game, lang, workspace
+    def __init__(self, game: Game, lang: str, workspace: Path, face_cache: FaceCache | None = None) -> None:
+        self.game, self.lang, self.workspace, self.face_cache = game, lang, workspace, face_cache
         self.tr = Translations.load(game.root, lang, game.source_language)
         self.namespace = values(game)
         search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
         self.env = make_environment(search_path)
         self.icons = IconSet.for_game(search_path, game.spec.icons_dir)
-        self._faces = None
+        self._faces: Callable[[str], bytes] | None = None
+        self.examples: list[str] = []  # every card id an [[examples]] of the document names
         self.units: dict[str, Block] = {}
         self.fonts = families(self.stylesheet("booklet.css"))
 
@@ -111,10 +114,12 @@ class _Writer:
                                "[[examples: card-id, …]], [[diagram: name]]")
 
     def face_png(self, card_id: str) -> bytes:
+        """The front of card ``card_id`` as PNG; the faces of every example the document
+        shows (:attr:`examples`) are rendered together, on first use. KeyError for an id
+        that is no card of the game."""
         if self._faces is None:
-            faces = render_card_faces(with_catalog_texts(self.game, self.lang), self.lang,
-                                      self.workspace)
-            self._faces = parts.rasterize(faces.pdf, faces.front_page)
+            self._faces = example_fronts(with_catalog_texts(self.game, self.lang),
+                                         self.examples, self.lang, self.workspace, self.face_cache)
         return self._faces(card_id)
 
     def body(self, blocks: list[Block]) -> tuple[str, list[tuple[int, str, Markup]]]:
@@ -122,6 +127,8 @@ class _Writer:
         out: list[str] = []
         toc: list[tuple[int, str, Markup]] = []
         open_list: int | None = None
+        self.examples = [card_id for block in blocks if block.kind == "directive"
+                         and block.text == "examples" for card_id in block.args]
         for index, block in enumerate(blocks):
             if open_list is not None and (block.kind != "item" or block.list_id != open_list):
                 out.append("</ol>" if blocks[index - 1].ordered else "</ul>")
@@ -152,9 +159,11 @@ class _Writer:
         return load_stylesheet(self.env, name) or ""
 
 
-def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules") -> BookletHTML:
+def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules", *,
+                 face_cache: FaceCache | None = None) -> BookletHTML:
     """The booklet (``kind`` ``rules``) or quick-reference sheet (``rulesheet``) of ``game``
-    in ``lang`` as HTML.
+    in ``lang`` as HTML. Example cards are rendered (only they) with ``face_cache``, by
+    default ``<workspace>/.cardforge-cache``.
 
     Raises RenderError for a game without rules files, a placeholder game.yaml cannot fill
     (at its file:line:col), an unknown directive, example card or diagram, a missing
@@ -165,7 +174,7 @@ def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules") ->
     if not blocks:
         raise RenderError(f"{game.id} has no rules to print",
                           hint=f"write them as Markdown in {game.root / 'rules'}/*.md")
-    writer = _Writer(game, lang, workspace)
+    writer = _Writer(game, lang, workspace, face_cache)
     if kind == "rulesheet":
         blocks = sheet_blocks(blocks)
     body, toc = writer.body(blocks)

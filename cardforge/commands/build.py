@@ -12,6 +12,7 @@ game that fails is reported, the others are still built, and the exit status is 
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 import time
@@ -23,7 +24,7 @@ import click
 from cardforge import build_fingerprint, build_manifest, read_log
 from cardforge.build_manifest import GameRecord
 from cardforge.commands import shown, targets
-from cardforge.commands.build_request import BuildRequest, build_config, request_fields
+from cardforge.commands.build_request import BuildRequest, build_config, build_options, request_fields
 from cardforge.config import Config
 from cardforge.errors import CardforgeError
 from cardforge.lint import report
@@ -60,6 +61,7 @@ def run(request: BuildRequest, workspace: Path) -> None:
         games = targets(config, request.games)
     manifest = build_manifest.manifest_path(config.cache, build_manifest.request_key(request_fields(request)))
     records = build_manifest.load(manifest)
+    loaded = copy.deepcopy(records)
     environment = build_fingerprint.environment()
     outcome = Outcome()
     stale = []
@@ -79,34 +81,39 @@ def run(request: BuildRequest, workspace: Path) -> None:
             if spec.id in built:
                 records[spec.id] = _record(spec, folder, games, built[spec.id], reads, config,
                                            workspace, environment)
-    if stale or games:
+    if records != loaded:  # a game built, failed, or found unchanged with new file times
         _save(manifest, records)
     _tell(outcome, workspace, request.quiet, time.perf_counter() - started)
 
 
 def _build(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Config, shop: Profile | None,
            outcome: Outcome) -> dict[str, _Built]:
-    """Build the ``stale`` games into ``outcome``; return each game built without failure."""
+    """Build the ``stale`` games into ``outcome``; return each game built without failure.
+    The face layout workers start first, to warm up while this process loads and lints."""
     from cardforge.commands import build_game  # the lint rules and WeasyPrint: only when building
-    from cardforge.commands.build_request import build_options
+    from cardforge.render import workers
 
     jobs = build_game.game_jobs(stale, request.lang, request.product, shop)
     built: dict[str, _Built] = {}
-    with _Progress(sum(len(job.products) * 2 for job in jobs), request.quiet) as progress:  # ~2 languages
-        options = build_options(request, config, shop, report=outcome.warnings.append,
-                                progress=progress.faces)
-        for job in jobs:
-            notes, warnings = len(outcome.notes), len(outcome.warnings)
-            try:
-                written = build_game.build_game(job, config, options, progress.step, outcome.notes)
-            except CardforgeError as exc:
-                outcome.failures.append(exc)
-                continue
-            except OSError as exc:  # e.g. the disk filled up while writing
-                outcome.failures.append(build_game.write_failure(job.spec.id, exc))
-                continue
-            outcome.written += written
-            built[job.spec.id] = _Built(written, outcome.notes[notes:], outcome.warnings[warnings:])
+    workers.warm_pool(request.jobs or os.cpu_count() or 1)
+    try:
+        with _Progress(sum(len(job.products) * 2 for job in jobs), request.quiet) as progress:  # ~2 languages
+            options = build_options(request, config, shop, report=outcome.warnings.append,
+                                    progress=progress.faces)
+            for job in jobs:
+                notes, warnings = len(outcome.notes), len(outcome.warnings)
+                try:
+                    written = build_game.build_game(job, config, options, progress.step, outcome.notes)
+                except CardforgeError as exc:
+                    outcome.failures.append(exc)
+                    continue
+                except OSError as exc:  # e.g. the disk filled up while writing
+                    outcome.failures.append(build_game.write_failure(job.spec.id, exc))
+                    continue
+                outcome.written += written
+                built[job.spec.id] = _Built(written, outcome.notes[notes:], outcome.warnings[warnings:])
+    finally:
+        workers.close_pool()
     return built
 
 

@@ -12,7 +12,8 @@ that sits where an old entry sat (same file and line) is marked fuzzy the same w
 unit matches is dropped. Babel compares every new text with every old translation, so when
 that would be more than :data:`~cardforge.trust.MAX_FUZZY_COMPARISONS` comparisons (a
 crafted catalog of 200,000 look-alike entries would take hours) only the match by place
-is made. Then every unit with an inline YAML text in the language takes
+is made (and when every text has its entry, Babel is not asked to prepare a fuzzy match
+it would not make). Then every unit with an inline YAML text in the language takes
 that text, not fuzzy (the YAML is where the designer edits).
 
 Reading a catalog (and what is refused) is :mod:`cardforge.i18n.po`'s.
@@ -20,7 +21,6 @@ Reading a catalog (and what is refused) is :mod:`cardforge.i18n.po`'s.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -62,8 +62,13 @@ def template(game: Game, domain: str, units: list[Unit]) -> Catalog:
     each unit's comment as an extracted (``#.``) comment."""
     catalog = Catalog(domain=domain, project=game.id, version="1", creation_date=_EPOCH, fuzzy=False,
                       header_comment=f"# {domain} texts of {game.id}, extracted by cardforge.\n#")
+    relative: dict[Path, str] = {}  # a game has a few files and thousands of texts
     for unit in units:
-        places = [(_relative(loc.path, game.root), loc.line) for loc in unit.locations]
+        places = []
+        for loc in unit.locations:
+            if loc.path not in relative:
+                relative[loc.path] = _relative(loc.path, game.root)
+            places.append((relative[loc.path], loc.line))
         catalog.add(unit.msgid, locations=places, auto_comments=[unit.comment] if unit.comment else [])
     return catalog
 
@@ -87,12 +92,12 @@ def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Ca
                      revision_date=old.revision_date if old else _EPOCH, fuzzy=False,
                      header_comment=f"# {lang} translation of the {pot.domain} texts of {pot.project}.\n#")
     for message in old or ():
-        if message.id:
-            merged[message.id] = _copy(message)
+        if message.id:  # update() only reads the old messages: shared, not copied
+            merged[message.id] = message
     unmatched = sum(1 for message in pot if message.id and message.id not in merged)
     candidates = sum(1 for message in merged if message.id and message.string)
-    merged.update(copy.deepcopy(pot), update_creation_date=False,  # update() writes into its template
-                  no_fuzzy_matching=unmatched * candidates > trust.MAX_FUZZY_COMPARISONS)
+    merged.update(_template_copy(pot, merged), update_creation_date=False,
+                  no_fuzzy_matching=not unmatched or unmatched * candidates > trust.MAX_FUZZY_COMPARISONS)
     _fuzzy_by_location(merged)
     merged.obsolete.clear()
     inline = {unit.msgid: unit.inline[lang] for unit in units if lang in unit.inline}
@@ -104,10 +109,16 @@ def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Ca
     return merged
 
 
-def _copy(message: Message) -> Message:
-    return Message(message.id, message.string, list(message.locations), set(message.flags),
-                   list(message.auto_comments), list(message.user_comments),
-                   list(message.previous_id), context=message.context)
+def _template_copy(pot: Catalog, merged: Catalog) -> Catalog:
+    """``pot``'s messages as a template ``merged.update()`` may use without changing ``pot``:
+    update() clones the messages it matches with an old one by id, and puts the others
+    into ``merged`` as they are (to be written into later), so only those are cloned here.
+    Copying the whole template took longer than the merge itself on a large game."""
+    template = Catalog(domain=pot.domain, project=pot.project, version=pot.version, fuzzy=False)
+    for message in pot:
+        if message.id:
+            template[message.id] = message if message.id in merged else message.clone()
+    return template
 
 
 def _fuzzy_by_location(catalog: Catalog) -> None:

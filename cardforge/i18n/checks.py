@@ -63,21 +63,37 @@ def _placeholders(text: str) -> Counter[str]:
 def numbers(text: str) -> tuple[Counter[str], Counter[str]]:
     """(numbers written as digits, numbers spelled as words) in ``text``, each as a count
     per number (``"15"``), 0 and 1 left out; placeholders and icon tokens are not text."""
-    bare = PLACEHOLDER_RE.sub(" ", TOKEN_RE.sub(" ", unicodedata.normalize("NFKC", text)))
-    spelled = Counter(str(NUMBER_WORDS[(m.group(1) or m.group(2)).lower()]) for m in _WORDS.finditer(bare))
-    digits = Counter(_DIGITS.findall(bare))
-    return (Counter({n: c for n, c in digits.items() if n not in IGNORED_NUMBERS}),
-            Counter({n: c for n, c in spelled.items() if n not in IGNORED_NUMBERS}))
+    digits, spelled = _number_counts(text)
+    return Counter(digits), Counter(spelled)
+
+
+def _number_counts(text: str) -> tuple[dict[str, int], dict[str, int]]:
+    """:func:`numbers` as plain dicts (a Counter costs more to make than the search)."""
+    bare = unicodedata.normalize("NFKC", text)
+    if ":" in bare:
+        bare = TOKEN_RE.sub(" ", bare)
+    if "{" in bare:
+        bare = PLACEHOLDER_RE.sub(" ", bare)
+    spelled: dict[str, int] = {}
+    for match in _WORDS.finditer(bare):
+        number = str(NUMBER_WORDS[(match.group(1) or match.group(2)).lower()])
+        if number not in IGNORED_NUMBERS:
+            spelled[number] = spelled.get(number, 0) + 1
+    digits: dict[str, int] = {}
+    for number in _DIGITS.findall(bare):
+        if number not in IGNORED_NUMBERS:
+            digits[number] = digits.get(number, 0) + 1
+    return digits, spelled
 
 
 def _number_differences(source: str, translation: str) -> list[str]:
     """A number written as digits on one side that the other side has fewer times, as
     digits and words together."""
-    (src_digits, src_words), (tr_digits, tr_words) = numbers(source), numbers(translation)
+    (src_digits, src_words), (tr_digits, tr_words) = _number_counts(source), _number_counts(translation)
     found = []
     for number in sorted(set(src_digits) | set(tr_digits), key=lambda n: (len(n), n)):
-        want, have = src_digits[number], tr_digits[number]
-        if want > have + tr_words[number] or have > want + src_words[number]:
+        want, have = src_digits.get(number, 0), tr_digits.get(number, 0)
+        if want > have + tr_words.get(number, 0) or have > want + src_words.get(number, 0):
             found.append(f"number {number}: {want} in the source, {have} in the translation")
     return found
 
@@ -99,6 +115,14 @@ KINDS: dict[str, Callable[[str], Counter[str]]] = {
 }
 """What is compared, by the name used in messages."""
 
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "placeholder": ("{",),
+    "icon token": (":",),
+    "markup": ("*", "`", "]("),
+}
+"""Texts some of which a kind of :data:`KINDS` needs to find anything: a pair of texts with
+none of them has nothing of that kind to compare."""
+
 
 def differences(source: str, translation: str) -> list[str]:
     """What ``translation`` does not carry over from ``source``, one phrase each, e.g.
@@ -114,6 +138,9 @@ def _differences(source: str, translation: str) -> tuple[str, ...]:
         return []  # no digit, placeholder, icon token or markup on either side
     found = _number_differences(source, translation)
     for kind, count in KINDS.items():
+        needs = _NEEDS.get(kind)
+        if needs is not None and not any(n in source or n in translation for n in needs):
+            continue
         want, have = count(source), count(translation)
         for item in sorted(set(want) | set(have)):
             if want[item] != have[item]:

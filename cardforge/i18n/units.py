@@ -16,21 +16,21 @@ edits, so inline text wins over the catalog; see :mod:`cardforge.i18n.translatio
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge.booklet.markdown import load_rules
+from cardforge.i18n.mappings import LANGUAGE, in_document, localized_mappings
 from cardforge.model import Game
 from cardforge.problem import Location
 from cardforge.source import Document
 
+__all__ = ["DOMAINS", "LANGUAGE", "Unit", "extract", "localized_mappings", "missing_source",
+           "target_languages", "without_source"]
+
 DOMAINS = ("rules", "cards")
 """The catalogs of a game, one ``<domain>.po`` per language."""
-
-LANGUAGE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
-"""A language code as the schemas' ``localized`` allows (``en``, ``pt-BR``)."""
 
 
 @dataclass
@@ -52,30 +52,21 @@ def target_languages(game: Game) -> list[str]:
     return [lang for lang in game.languages if lang != source]
 
 
-def localized_mappings(data: Any, path: tuple[str | int, ...] = ()) -> Iterator[
-        tuple[tuple[str | int, ...], dict[str, str]]]:
-    """Every ``(pointer, mapping)`` inside ``data`` whose mapping is a localized text (all
-    keys language codes, all values strings), depth first in document order."""
-    if isinstance(data, dict):
-        if data and all(isinstance(k, str) and LANGUAGE.match(k) and isinstance(v, str)
-                        for k, v in data.items()):
-            yield path, data
-            return
-        for key, value in data.items():
-            yield from localized_mappings(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from localized_mappings(value, (*path, index))
-
-
 def without_source(data: Any, source: str, languages: Iterable[str],
                    path: tuple[str | int, ...] = ()) -> Iterator[
                        tuple[tuple[str | int, ...], dict[str, str]]]:
     """Every ``(pointer, mapping)`` of :func:`localized_mappings` that has a text in one of
     ``languages`` but none (or an empty one) in ``source``: a text no catalog can extract,
     whose translations are not made from the source (CF014)."""
+    return missing_source(localized_mappings(data, path), source, languages)
+
+
+def missing_source(found: Iterable[tuple[tuple[str | int, ...], dict[str, str]]], source: str,
+                   languages: Iterable[str]) -> Iterator[tuple[tuple[str | int, ...], dict[str, str]]]:
+    """Those of ``found`` (``(pointer, mapping)`` pairs, e.g. of
+    :func:`cardforge.i18n.mappings.in_document`) :func:`without_source` keeps."""
     wanted = set(languages)
-    for pointer, mapping in localized_mappings(data, path):
+    for pointer, mapping in found:
         if not (mapping.get(source) or "").strip() and wanted & mapping.keys():
             yield pointer, mapping
 
@@ -96,7 +87,7 @@ def _describe(pointer: tuple[str | int, ...], data: Any) -> str:
 
 
 def _yaml_units(doc: Document, source: str) -> Iterator[Unit]:
-    for pointer, mapping in localized_mappings(doc.data):
+    for pointer, mapping in in_document(doc):
         text = mapping.get(source)
         if not text:
             continue

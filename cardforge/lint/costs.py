@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardforge.dice.cost import Cost, CostSyntaxError, cost_from_structured, parse_cost
@@ -145,12 +146,19 @@ def parse(notation: str, raw: Any) -> Parsed | None:
         return tuple(raw) if ok else None
     try:
         if isinstance(raw, str):
-            return parse_cost(raw)
+            return _parse_text(raw)
         if isinstance(raw, list) and raw and all(isinstance(s, str) for s in raw):
-            return parse_cost(" ".join(raw))
+            return _parse_text(" ".join(raw))
         return cost_from_structured(raw)
     except (CostSyntaxError, TypeError, ValueError):
         return None
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> Cost:
+    """:func:`~cardforge.dice.cost.parse_cost`, remembered (a Cost is immutable): a deck
+    repeats a few hundred costs over thousands of cards. Raises what it raises."""
+    return parse_cost(text)
 
 
 def items(entry: CostEntry, game: Game) -> Iterator[CostItem]:

@@ -18,6 +18,7 @@ own rule reports it).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,7 @@ from cardforge.dice.cost import CostSyntaxError, OfAKind, cost_from_structured, 
 from cardforge.dice.odds import min_dice_to_pay
 from cardforge.expressions import Expression, ExpressionError
 from cardforge.field_paths import MISSING, has_values, path_keys, value_at
+from cardforge.lint.data_values import Memo, Scope
 from cardforge.lint.declared import game_value
 from cardforge.lint.expect_text import bound_names, fields_in_order
 from cardforge.model import Card, Game
@@ -94,20 +96,56 @@ def matches(card: Card, where: object) -> bool:
 
 def evaluate(expression: Expression, card: Card, game: Game, spec: CostSpec | None) -> Any:
     """The value of a card expression for ``card``. Raises ExpressionError, and Unreadable
-    when it reads ``dice_cost`` of a card whose cost cannot be read."""
+    when it reads ``dice_cost`` of a card whose cost cannot be read.
+
+    ``facts`` is converted for expressions once a game, and the outcome is remembered by
+    what the expression reads of a card (its fields, and the cost field for ``dice_cost``;
+    :class:`cardforge.lint.data_values.Memo`), unless it reads the whole ``card``: cards
+    alike in those cost one evaluation."""
+    if "card" in expression.names or (spec is not None and (len(spec.field) != 1
+                                                              or not isinstance(spec.field[0], str))):
+        return _evaluate(expression, card, game, spec)
+    memos = _MEMOS.setdefault(game, {})
+    memo = memos.get((expression, spec))
+    if memo is None:
+        depends = dict.fromkeys(expression.names - CARD_NAMES, False)
+        if spec is not None and "dice_cost" in expression.names:
+            depends[str(spec.field[0])] = False
+        memo = memos[(expression, spec)] = Memo(depends, by_deck=False)
+    return memo.outcome(card, lambda one: _evaluate(expression, one, game, spec))
+
+
+_MEMOS: weakref.WeakKeyDictionary[Game, dict[tuple[Expression, CostSpec | None], Memo]] = \
+    weakref.WeakKeyDictionary()
+_SCOPES: weakref.WeakKeyDictionary[Game, Scope] = weakref.WeakKeyDictionary()
+
+
+def _evaluate(expression: Expression, card: Card, game: Game, spec: CostSpec | None) -> Any:
+    """:func:`evaluate` without the memo."""
     names = expression.names
     variables: dict[str, Any] = {name: card.data[name] for name in names - CARD_NAMES
                                  if name in card.data}
     if "card" in names:
         variables["card"] = card.data
     if "facts" in names:
-        variables["facts"] = game.facts
+        variables["facts"] = _facts(game)
     if "dice_cost" in names:
         if spec is None:
             raise ExpressionError("dice_cost needs the entry's `cost: {field, faces}`",
                                   hint="add cost: {field: cost, faces: facts.dice.faces}")
         variables["dice_cost"] = dice_cost(card, spec)
     return expression.evaluate(variables)
+
+
+def _facts(game: Game) -> Any:
+    """game.yaml's facts converted for expressions once a game; as they are when they
+    cannot be (the evaluation then says why, as for any value)."""
+    if game not in _SCOPES:
+        _SCOPES[game] = Scope(game)
+    try:
+        return _SCOPES[game].facts()
+    except ExpressionError:
+        return game.facts
 
 
 def read_location(card: Card, expression: Expression, spec: CostSpec | None) -> Location:

@@ -29,6 +29,7 @@ from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import Rule
 from cardforge.model import Game
 from cardforge.problem import Location, Problem, Severity
+from cardforge.source import gc_paused
 from cardforge.workspace import Loaded
 
 INTERNAL = "CF000"
@@ -59,7 +60,18 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     A rule that meets an unusable file reports it at the file (an error, whatever the
     rule's default severity), once however many rules met it; a rule that raises anything
     else is reported as CF000 naming the rule, instead of crashing the run.
+
+    The cyclic garbage collector is paused meanwhile, and what the rules made (the merged
+    catalogs and what else they keep per game) is then kept out of its sight
+    (:func:`cardforge.source.gc_paused` with ``freeze``): its passes over the game's
+    objects took a third of a 10,000-card lint.
     """
+    with gc_paused(freeze=True):
+        return _lint_game(loaded, rules, config, layout)
+
+
+def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
+               layout: LayoutOptions | None) -> list[Problem]:
     problems = list(loaded.problems)
     refused: list[Problem] = []  # files rules could not read, at the file
     game = loaded.game

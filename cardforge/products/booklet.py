@@ -1,5 +1,6 @@
 """What the booklet products (``rules``, ``rulesheet``) share: the game's booklet HTML laid
-out into pages, written as one PDF and, for the rules, imposed for saddle stitching."""
+out into pages (or found laid out in the cache, :mod:`cardforge.render.booklet_cache`),
+written as one PDF and, for the rules, imposed for saddle stitching."""
 
 from __future__ import annotations
 
@@ -8,35 +9,45 @@ from pathlib import Path
 
 import pikepdf
 
+from cardforge.atomic import write_atomically
 from cardforge.booklet.document import booklet_html
+from cardforge.booklet.page_problems import page_problems
 from cardforge.i18n.translations import catalog_paths
 from cardforge.model import Game
 from cardforge.products.builder import ProductSkipped
 from cardforge.products.options import BuildOptions
-from cardforge.render.booklet import impose_saddle, layout_booklet, write_booklet_pdf
+from cardforge.render.booklet import impose_saddle
+from cardforge.render.booklet_cache import cached_booklet
 from cardforge.render.impose import write_pdf_atomically
 
 
 def build_booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> list[Path]:
     """Write ``<game>-<kind>-<lang>.pdf`` (``kind`` ``rules`` or ``rulesheet``) and, for the
     rules with ``options.imposition`` ``"saddle"``, ``…-saddle-<paper>.pdf`` for each paper;
-    return the paths. Raises ProductSkipped when ``lang`` is not the source language and the
-    game has no catalog for it; RenderError from rendering."""
+    return the paths. A booklet whose HTML and every file its layout read are unchanged is
+    copied from the cache, not laid out. Blocks that overflow their page (and a sheet over
+    two pages) are told to ``options.report`` as warnings, the same on a cache hit as when
+    laid out. Raises ProductSkipped when ``lang`` is not the source language and the game
+    has no catalog for it; RenderError from rendering; OSError when a file cannot be
+    written."""
     source_lang = game.source_language
     if lang != source_lang and not catalog_paths(game.root, lang):
         raise ProductSkipped(
             f"{game.id}: no {lang} {kind} yet: the rules are written in {source_lang} and "
             f"cards/{game.id}/locale/{lang}/LC_MESSAGES/ holds no catalog to translate them")
 
-    source = booklet_html(game, lang, options.root, kind)
-    document = layout_booklet(source.html, game.root, options.root)
+    face_cache = options.face_cache()
+    source = booklet_html(game, lang, options.root, kind, face_cache=face_cache)
+    booklet = cached_booklet(source.html, game.root, options.root, source.units, face_cache.folder)
     path = options.out / game.id / f"{game.id}-{kind}-{lang}.pdf"
-    written = [path]
-    with pikepdf.open(io.BytesIO(write_booklet_pdf(document))) as pdf:
-        write_pdf_atomically(pdf, path)
-        if options.imposition == "saddle" and kind == "rules":
+    written = [write_atomically(path, lambda handle: handle.write(booklet.pdf))]
+    if options.imposition == "saddle" and kind == "rules":
+        with pikepdf.open(io.BytesIO(booklet.pdf)) as pdf:
             for paper in options.papers:
                 saddle = path.with_name(f"{path.stem}-saddle-{paper}.pdf")
                 write_pdf_atomically(impose_saddle(pdf, paper), saddle)
                 written.append(saddle)
+    if options.report:
+        for problem in page_problems(kind, lang, source.units, booklet.measured):
+            options.report(problem)
     return written

@@ -6,18 +6,24 @@ Lengths are mm unless a name ends in ``_pt``.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
 
 import pikepdf
 import weasyprint
+from weasyprint.urls import URLFetcherResponse
 
 from cardforge.errors import RenderError
 from cardforge.render.faces import captured_warnings, raise_for_messages
 from cardforge.render.fetcher import (
     Refusal,
+    SafeFetcher,
     make_url_fetcher,
     refused_in,
     shown,
@@ -26,21 +32,31 @@ from cardforge.render.fetcher import (
     written_in,
 )
 from cardforge.render.geometry import PAPER, mm_to_pt
+from cardforge.render.page_overflow import PagesMeasured, measure_pages
 from cardforge.resources import templates_dir
 
 
+def booklet_roots(workspace: Path) -> tuple[Path, Path]:
+    """The only folders a booklet of ``workspace`` reads files from, in this order: the
+    workspace and the built-in templates."""
+    return (workspace, templates_dir())
+
+
 def layout_booklet(html: str, base_url: Path, workspace: Path,
-                   units: Mapping[str, Any] | None = None) -> weasyprint.Document:
+                   units: Mapping[str, Any] | None = None, *,
+                   fetcher: SafeFetcher | None = None) -> weasyprint.Document:
     """Lay ``html`` out (relative URLs against the folder ``base_url``; only files inside
-    ``workspace`` and the built-in templates are read) and return the WeasyPrint document.
+    ``workspace`` and the built-in templates are read, through ``fetcher``, by default a new
+    :func:`~cardforge.render.fetcher.make_url_fetcher` of :func:`booklet_roots`) and return
+    the WeasyPrint document.
 
     Raises MissingFontError for a glyph no installed font has; RenderError for any other
     WeasyPrint warning or a refused URL, named where it is written: the stylesheet or SVG
     file and line, else the rules block (``units``: element id → a block with a
     ``location``, :class:`~cardforge.booklet.document.BookletHTML`) whose HTML links to it.
     """
-    roots = [workspace, templates_dir()]
-    fetcher = make_url_fetcher(roots)
+    roots = list(booklet_roots(workspace))
+    fetcher = fetcher or make_url_fetcher(roots)
     with captured_warnings() as messages:
         document = weasyprint.HTML(string=html, base_url=base_url.resolve().as_uri() + "/",
                                    url_fetcher=fetcher).render()
@@ -78,6 +94,56 @@ def write_booklet_pdf(document: weasyprint.Document) -> bytes:
         pdf = document.write_pdf()
     raise_for_messages(messages)
     return pdf
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A local file a layout read: ``path`` (resolved) and the SHA-256 (hex) of the bytes
+    it was served."""
+
+    path: Path
+    sha256: str
+
+
+@dataclass(frozen=True)
+class LaidOutBooklet:
+    """A booklet laid out: ``pdf`` (WeasyPrint's bytes), ``measured`` (its pages measured,
+    :func:`~cardforge.render.page_overflow.measure_pages`) and ``fetched``, every local file
+    the layout read (stylesheets, fonts, images…), in the order first read."""
+
+    pdf: bytes
+    measured: PagesMeasured
+    fetched: tuple[Fetched, ...]
+
+
+class _RecordingFetcher(SafeFetcher):
+    """A :class:`SafeFetcher` that also notes each local file it serves, with its digest."""
+
+    def __init__(self, roots: list[Path]) -> None:
+        super().__init__(roots)
+        self.fetched: dict[Path, str] = {}
+
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
+        response = super().fetch(url, headers)
+        if not response.url.startswith("file:"):
+            return response
+        body = response.read()
+        path = Path(url2pathname(unquote(urlsplit(response.url).path)))
+        self.fetched.setdefault(path, hashlib.sha256(body).hexdigest())
+        return URLFetcherResponse(response.url, body, response.headers)
+
+
+def lay_out_booklet_pdf(html: str, base_url: Path, workspace: Path,
+                        units: Mapping[str, Any]) -> LaidOutBooklet:
+    """Lay ``html`` out as :func:`layout_booklet` does, measure its pages for the blocks
+    ``units`` names (element ids), write it as PDF, and note every local file read. Raises
+    what :func:`layout_booklet` and :func:`write_booklet_pdf` raise."""
+    fetcher = _RecordingFetcher(list(booklet_roots(workspace)))
+    document = layout_booklet(html, base_url, workspace, units, fetcher=fetcher)
+    measured = measure_pages(document.pages, units)
+    pdf = write_booklet_pdf(document)
+    return LaidOutBooklet(pdf, measured, tuple(Fetched(path, digest)
+                                               for path, digest in fetcher.fetched.items()))
 
 
 def saddle_order(page_count: int) -> list[tuple[int | None, int | None]]:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
+from multiprocessing.pool import Pool
 from pathlib import Path
 from urllib.parse import unquote, urljoin
 
@@ -28,6 +28,7 @@ import pikepdf
 
 from cardforge.errors import CardforgeError, MissingFontError, RenderError
 from cardforge.geometry import CardGeometry
+from cardforge.render import workers
 from cardforge.render.cache_entries import seal
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import render_faces_measured
@@ -126,12 +127,6 @@ def chunk_size(missing: int, jobs: int) -> int:
     return max(1, min(MAX_CHUNK, math.ceil(missing / (jobs * 4))))
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """Fork where available (workers inherit the imported WeasyPrint); spawn elsewhere."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-
-
 def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
          total: int) -> list[_Outcome]:
     outcomes: list[_Outcome] = []
@@ -145,20 +140,26 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
             progress(done, total)
         return outcome.error is None
 
-    if jobs <= 1 or len(chunks) == 1:
+    warm = workers.shared_pool()
+    if warm is None and (jobs <= 1 or len(chunks) == 1):
         for chunk in chunks:
             if not record(_lay_out_chunk(job, chunk)):
                 break
         return outcomes
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=_context()) as pool:
-        pending: set[Future[_Outcome]] = {pool.submit(_lay_out_chunk, job, c) for c in chunks}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_EXCEPTION)
-            if not all([record(f.result()) for f in finished]):
-                for future in pending:
-                    future.cancel()
-                break
+    if warm is not None:  # started and warmed up while the build did other work
+        _collect(warm, job, chunks, record)
+        return outcomes
+    with workers.context().Pool(min(jobs, len(chunks))) as pool:  # terminated on leaving
+        _collect(pool, job, chunks, record)
     return outcomes
+
+
+def _collect(pool: Pool, job: _Job, chunks: list[_Chunk], record: Callable[[_Outcome], bool]) -> None:
+    """Lay out ``chunks`` in ``pool``, ``record`` each outcome as it comes; stop collecting
+    at the first failure (the caller's pool is ended or the build stops)."""
+    for outcome in pool.imap_unordered(partial(_lay_out_chunk, job), chunks):
+        if not record(outcome):
+            break
 
 
 def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,

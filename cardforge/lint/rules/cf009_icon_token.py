@@ -25,12 +25,12 @@ Failing (``:die-7:`` is no icon)::
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardforge.i18n.units import localized_mappings
+from cardforge.i18n.mappings import localized_mappings, under
 from cardforge.model import Card, Game
 from cardforge.problem import Problem
 from cardforge.render.icons import IconSet, find_tokens
@@ -59,7 +59,20 @@ def localized_texts(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str
     """Every ``(pointer, lang, text)`` of a localized mapping inside ``data``, depth first in
     document order (:func:`cardforge.i18n.units.localized_mappings`); ``pointer`` leads from
     ``data`` to the mapping. Top-level NOT_TEXT fields are skipped."""
-    for pointer, mapping in localized_mappings(data):
+    return _texts(localized_mappings(data), 0)
+
+
+def _card_texts(card: Card) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
+    """:func:`localized_texts` of the card's data, from its file's one walk
+    (:func:`cardforge.i18n.mappings.under`)."""
+    return _texts(under(card.doc, card.pointer, card.data), len(card.pointer))
+
+
+def _texts(found: Iterable[tuple[tuple[str | int, ...], dict[str, str]]],
+           start: int) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
+    """The texts of ``found``, their pointers without their first ``start`` keys."""
+    for pointer, mapping in found:
+        pointer = pointer[start:]
         if pointer and pointer[0] in NOT_TEXT:
             continue
         for lang, text in mapping.items():
@@ -69,7 +82,7 @@ def localized_texts(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str
 def check(card: Card, game: Game) -> Iterator[Problem]:
     """Yield a Problem at each unknown ``:name:`` token in the card's localized texts."""
     icons = icons_for(game)
-    for pointer, lang, text in localized_texts(card.data):
+    for pointer, lang, text in _card_texts(card):
         field = ".".join(str(part) for part in pointer)
         for token in find_tokens(text):
             if icons.known(token.name):

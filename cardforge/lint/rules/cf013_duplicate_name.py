@@ -42,7 +42,9 @@ Failing (reported at the second card's ``fr`` name, naming ``fireball``)::
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 
 from cardforge.i18n.state import messages, state
 from cardforge.model import Card, Game
@@ -53,32 +55,40 @@ NAME = "duplicate-name"
 SCOPE = "game"
 SEVERITY = "error"
 
-Catalog = dict[str, tuple[str, Location]]
-"""A language's usable translations: source text → (translation, its ``msgstr`` line)."""
+@dataclass(frozen=True)
+class Shown:
+    """A name as shown in one language: its ``text``, and ``where`` it is written (made only
+    when asked: only duplicates are reported, and a location costs more than the check)."""
+
+    text: str
+    where: Callable[[], Location]
+
+
+Catalog = dict[str, Shown]
+"""A language's usable translations: source text → the translation at its ``msgstr`` line."""
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem at each card's name (per language) that an earlier card already has."""
-    cards = list(game.cards())
-    languages = list(dict.fromkeys([*game.languages, *(lang for card in cards
-                                                      for lang in _names(card))]))
+    cards = [(card, _names(card)) for card in game.cards()]
+    languages = list(dict.fromkeys([*game.languages, *(lang for _, names in cards for lang in names)]))
     for lang in languages:
         catalog = _catalog(game, lang)
-        first: dict[str, tuple[Card, Location]] = {}
-        for card in cards:
-            shown = _shown(card, lang, game.source_language, catalog)
+        first: dict[str, tuple[Card, Shown]] = {}
+        for card, names in cards:
+            shown = _shown(card, names, lang, game.source_language, catalog)
             if shown is None:
                 continue
-            text, here = shown
-            key = normalised(text)
+            key = normalised(shown.text)
             if key not in first:
-                first[key] = (card, here)
+                first[key] = (card, shown)
                 continue
             other, there = first[key]
             if other.id == card.id:
                 continue  # the same id twice: CF005
-            yield Problem(here, CODE, f"card {card.id!r} has the same {lang} name as card "
-                                      f"{other.id!r} ({_where(there, game)}): {text!r}",
+            yield Problem(shown.where(), CODE, f"card {card.id!r} has the same {lang} name as card "
+                                               f"{other.id!r} ({_where(there.where(), game)}): "
+                                               f"{shown.text!r}",
                           card=card.id,
                           hint=f"rename one of them in {lang}: a player cannot tell them apart "
                                "(copies of one card are `quantity:`; a card meant to be the same "
@@ -97,14 +107,14 @@ def _names(card: Card) -> dict[str, str]:
     return {str(k): v for k, v in names.items() if isinstance(v, str) and v.strip()}
 
 
-def _shown(card: Card, lang: str, source: str, catalog: Catalog) -> tuple[str, Location] | None:
-    """The card's name in ``lang`` and where it is written: its own text, else its
-    source-language name's catalog translation; None when it has neither."""
-    names = _names(card)
+def _shown(card: Card, names: dict[str, str], lang: str, source: str, catalog: Catalog) -> Shown | None:
+    """The card's name in ``lang`` (``names``: its own, by language) and where it is
+    written: its own text, else its source-language name's catalog translation; None when
+    it has neither."""
     if lang in names:
-        return names[lang], card.locate("name", lang)
+        return Shown(names[lang], partial(card.locate, "name", lang))
     translated = catalog.get(names.get(source, ""))
-    return translated if translated and translated[0].strip() else None
+    return translated if translated and translated.text.strip() else None
 
 
 def _catalog(game: Game, lang: str) -> Catalog:
@@ -118,9 +128,10 @@ def _catalog(game: Game, lang: str) -> Catalog:
         if planned.lang != lang or planned.old is None:
             continue
         for message in messages(planned.old):
-            if isinstance(message.string, str) and message.string and not message.fuzzy:
-                found.setdefault(message.id, (message.string,
-                                              catalogs.entry_location(planned.path, message, "msgstr")))
+            if isinstance(message.string, str) and message.string and not message.fuzzy \
+                    and message.id not in found:
+                found[message.id] = Shown(message.string, partial(catalogs.entry_location, planned.path,
+                                                                  message, "msgstr"))
     return found
 
 

@@ -41,7 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.i18n.units import without_source
+from cardforge.i18n.mappings import in_document, under
+from cardforge.i18n.units import missing_source
 from cardforge.model import Game
 from cardforge.problem import Problem
 from cardforge.source import Document
@@ -56,14 +57,14 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem at the key of each localized text with no source-language text: in
     game.yaml, in each card (the card's Problem), in the dice files."""
     source, languages = game.source_language, game.languages
-    for pointer, mapping in without_source(game.manifest.data, source, languages):
+    for pointer, mapping in missing_source(in_document(game.manifest), source, languages):
         yield _problem(game.manifest, pointer, mapping, source, f"game.yaml {_dotted(pointer)}")
     for card in game.cards():
-        for pointer, mapping in without_source(card.data, source, languages, card.pointer):
+        for pointer, mapping in missing_source(under(card.doc, card.pointer, card.data), source, languages):
             field = _dotted(pointer[len(card.pointer):])
             yield _problem(card.doc, pointer, mapping, source, f"card {card.id!r}: {field}", card.id)
     for doc in game.dice_documents:
-        for pointer, mapping in without_source(doc.data, source, languages):
+        for pointer, mapping in missing_source(in_document(doc), source, languages):
             yield _problem(doc, pointer, mapping, source, f"{doc.path.name} {_dotted(pointer)}")
 
 

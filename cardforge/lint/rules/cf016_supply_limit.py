@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from cardforge.dice.cost import AnyDie, Cost
 from cardforge.dice.odds import min_dice_to_pay
@@ -114,13 +115,19 @@ def _dice(item: CostItem, faces: tuple[int, ...], supply: dict[str, int] | None,
             yield _problem(item, _colour_at(item, colour), f"needs {count} {colour} "
                            f"{'die' if count == 1 else 'dice'}; {have}",
                            f"dice in the game: {_listed(supply or {})} (card_costs: supply in game.yaml)")
-    needed = min_dice_to_pay(cost, faces)
+    needed = _fewest_dice(cost, faces)
     if needed is None:
         yield _problem(item, item.location, f"no roll of dice showing {_listed_faces(faces)} pays "
                        f"{item.shown}", "make the run or group fit the die faces")
     elif most is not None and needed > most:
         yield _problem(item, item.location, f"{item.shown} needs {needed} dice; a player "
                        f"holds at most {most}", "ask for fewer dice (card_costs: most in game.yaml)")
+
+
+@lru_cache(maxsize=4096)
+def _fewest_dice(cost: Cost, faces: tuple[int, ...]) -> int | None:
+    """:func:`~cardforge.dice.odds.min_dice_to_pay`, remembered: a deck repeats its costs."""
+    return min_dice_to_pay(cost, faces)
 
 
 def _colour_at(item: CostItem, colour: str) -> Location:

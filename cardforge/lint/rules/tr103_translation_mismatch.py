@@ -22,8 +22,8 @@ Failing (a typed number instead of the placeholder)::
 from collections.abc import Iterator
 
 from cardforge.i18n.checks import differences
+from cardforge.i18n.mappings import in_document
 from cardforge.i18n.state import capped, source_ref, state
-from cardforge.i18n.units import localized_mappings
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -45,7 +45,7 @@ def _check(game: Game) -> Iterator[Problem]:
     source = game.source_language
     inline: set[tuple[str, str, str]] = set()  # (lang, source text, translation) seen in YAML
     for doc in (game.manifest, *game.documents, *game.dice_documents):
-        for pointer, mapping in localized_mappings(doc.data):
+        for pointer, mapping in in_document(doc):
             original = mapping.get(source)
             if not original:
                 continue

@@ -27,12 +27,14 @@ Failing: ``rules/rules.md`` line 5 was reworded and the update not run yet::
 """
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from babel.messages.catalog import Message
 
 from cardforge.i18n.catalogs import Planned
+from cardforge.i18n.mappings import in_document
 from cardforge.i18n.state import CatalogState, capped, messages, place, source_ref, state
-from cardforge.i18n.units import without_source
+from cardforge.i18n.units import missing_source
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -51,6 +53,7 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
 
 def _check(game: Game) -> Iterator[Problem]:
     catalogs = state(game)
+    orphans: Orphans | None = None  # made once a game, when a catalog is there to compare
     for planned in catalogs.planned:
         if planned.lang is None:
             continue
@@ -59,24 +62,31 @@ def _check(game: Game) -> Iterator[Problem]:
                           f"no {planned.domain} catalog for {planned.lang} "
                           f"({planned.path.relative_to(game.root)})", hint=HINT)
             continue
-        yield from _changes(game, catalogs, planned)
+        orphans = orphans or _orphans(game)
+        yield from _changes(game, catalogs, planned, orphans)
 
 
-def _orphans(game: Game) -> tuple[set[tuple[str, str]], set[tuple[str, int]]]:
-    """The texts (language, text) and places (file relative to the game, line) of the
-    mappings with no source-language text (CF014's): their old entries are not gone."""
+@dataclass(frozen=True)
+class Orphans:
+    """The mappings with no source-language text (CF014's), whose old entries are not gone:
+    their ``texts`` (language, text) and ``places`` (file relative to the game, line)."""
+
+    texts: set[tuple[str, str]]
+    places: set[tuple[str, int]]
+
+
+def _orphans(game: Game) -> Orphans:
     texts: set[tuple[str, str]] = set()
     places: set[tuple[str, int]] = set()
     for doc in (game.manifest, *game.documents, *game.dice_documents):
-        for pointer, mapping in without_source(doc.data, game.source_language, game.languages):
+        for pointer, mapping in missing_source(in_document(doc), game.source_language, game.languages):
             texts.update(mapping.items())
             places.add((str(doc.path.relative_to(game.root)), doc.locate(*pointer).line))
-    return texts, places
+    return Orphans(texts, places)
 
 
-def _changes(game: Game, catalogs: CatalogState, planned: Planned) -> Iterator[Problem]:
+def _changes(game: Game, catalogs: CatalogState, planned: Planned, orphans: Orphans) -> Iterator[Problem]:
     assert planned.old is not None
-    texts, places = _orphans(game)
     old = {m.id: m for m in messages(planned.old)}
     reused: set[str] = set()
     for message in messages(planned.new):
@@ -89,8 +99,8 @@ def _changes(game: Game, catalogs: CatalogState, planned: Planned) -> Iterator[P
             continue
         yield from _new_entry(game, catalogs, planned, message, old, reused)
     for gone in old.values():
-        orphan = (planned.lang, gone.string) in texts or any(
-            (str(path), int(line or 0)) in places for path, line in gone.locations)
+        orphan = (planned.lang, gone.string) in orphans.texts or any(
+            (str(path), int(line or 0)) in orphans.places for path, line in gone.locations)
         if gone.id not in reused and planned.new.get(gone.id) is None and not orphan:
             yield Problem(catalogs.entry_location(planned.path, gone), CODE,
                           f"{planned.lang} entry for a text no longer in the sources "
