@@ -119,11 +119,14 @@ def test_the_cli_with_a_relative_then_a_moved_workspace_writes_no_face_again(tmp
     assert [name for name in before if "books" not in name]
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, [*args, "-w", "ws1"])
+    assert result.exit_code == 0 and "1 game(s) up to date" in result.output  # the manifest moves too
+    result = CliRunner().invoke(main, [*args, "-w", "ws1", "--force"])  # build: the face cache decides
     assert result.exit_code == 0, result.output
+    assert "up to date" not in result.output
     assert _entries(ws1) == before  # no face laid out, the book not rewritten
     ws2 = tmp_path / "elsewhere" / "ws2"
     ws2.parent.mkdir()
     shutil.move(ws1, ws2)
-    result = CliRunner().invoke(main, [*args, "-w", str(ws2)])
+    result = CliRunner().invoke(main, [*args, "-w", str(ws2), "--force"])
     assert result.exit_code == 0, result.output
     assert _entries(ws2) == before
