@@ -90,30 +90,37 @@ def _build(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Co
            outcome: Outcome) -> dict[str, _Built]:
     """Build the ``stale`` games into ``outcome``; return each game built without failure.
     The face layout workers start first, to warm up while this process loads and lints."""
-    from cardforge.commands import build_game  # the lint rules and WeasyPrint: only when building
     from cardforge.render import workers
+
+    workers.warm_pool(request.jobs or os.cpu_count() or 1)  # first: they warm while we import
+    try:
+        return _build_games(stale, request, config, shop, outcome)
+    finally:
+        workers.close_pool()
+
+
+def _build_games(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Config,
+                 shop: Profile | None, outcome: Outcome) -> dict[str, _Built]:
+    """Each stale game built in turn (see :func:`_build`)."""
+    from cardforge.commands import build_game  # the lint rules and products: only when building
 
     jobs = build_game.game_jobs(stale, request.lang, request.product, shop)
     built: dict[str, _Built] = {}
-    workers.warm_pool(request.jobs or os.cpu_count() or 1)
-    try:
-        with _Progress(sum(len(job.products) * 2 for job in jobs), request.quiet) as progress:  # ~2 languages
-            options = build_options(request, config, shop, report=outcome.warnings.append,
-                                    progress=progress.faces)
-            for job in jobs:
-                notes, warnings = len(outcome.notes), len(outcome.warnings)
-                try:
-                    written = build_game.build_game(job, config, options, progress.step, outcome.notes)
-                except CardforgeError as exc:
-                    outcome.failures.append(exc)
-                    continue
-                except OSError as exc:  # e.g. the disk filled up while writing
-                    outcome.failures.append(build_game.write_failure(job.spec.id, exc))
-                    continue
-                outcome.written += written
-                built[job.spec.id] = _Built(written, outcome.notes[notes:], outcome.warnings[warnings:])
-    finally:
-        workers.close_pool()
+    with _Progress(sum(len(job.products) * 2 for job in jobs), request.quiet) as progress:  # ~2 languages
+        options = build_options(request, config, shop, report=outcome.warnings.append,
+                                progress=progress.faces)
+        for job in jobs:
+            notes, warnings = len(outcome.notes), len(outcome.warnings)
+            try:
+                written = build_game.build_game(job, config, options, progress.step, outcome.notes)
+            except CardforgeError as exc:
+                outcome.failures.append(exc)
+                continue
+            except OSError as exc:  # e.g. the disk filled up while writing
+                outcome.failures.append(build_game.write_failure(job.spec.id, exc))
+                continue
+            outcome.written += written
+            built[job.spec.id] = _Built(written, outcome.notes[notes:], outcome.warnings[warnings:])
     return built
 
 

@@ -11,15 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardforge.errors import ConfigError
-from cardforge.packs import GameSpec
+from cardforge.packs import GameSpec, lazy
 from cardforge.products.builder import Builder
-from cardforge.products.cards import build_cards
-from cardforge.products.dice import build_dice
-from cardforge.products.pdfx import build_pdfx
-from cardforge.products.png import build_png
-from cardforge.products.rules import build_rules
-from cardforge.products.rulesheet import build_rulesheet
-from cardforge.products.tts import build_tts
 from cardforge.profiles import Profile
 
 
@@ -36,16 +29,17 @@ class Product:
 
 
 PRODUCTS: dict[str, Product] = {product.name: product for product in (
-    Product("cards", build_cards, profile_output="sheets"),
-    Product("dice", build_dice),
-    Product("rules", build_rules),
-    Product("rulesheet", build_rulesheet),
-    Product("png", build_png, card_export=True, profile_output="png"),
-    Product("tts", build_tts, card_export=True),
-    Product("pdfx", build_pdfx, card_export=True, profile_output="pdfx"),
+    Product("cards", lazy("cardforge.products.cards:build_cards"), profile_output="sheets"),
+    Product("dice", lazy("cardforge.products.dice:build_dice")),
+    Product("rules", lazy("cardforge.products.rules:build_rules")),
+    Product("rulesheet", lazy("cardforge.products.rulesheet:build_rulesheet")),
+    Product("png", lazy("cardforge.products.png:build_png"), card_export=True, profile_output="png"),
+    Product("tts", lazy("cardforge.products.tts:build_tts"), card_export=True),
+    Product("pdfx", lazy("cardforge.products.pdfx:build_pdfx"), card_export=True, profile_output="pdfx"),
 )}
 """Product name → product. A pack's ``products`` names keys of this table (card exports
-need not be listed)."""
+need not be listed). Builders are imported on first use: a build of card sheets never loads
+the booklet or PDF/X code (nor WeasyPrint, which the workers laying faces out load)."""
 
 
 def card_exports() -> list[str]:

@@ -23,7 +23,6 @@ from cardforge.errors import RenderError
 from cardforge.render.faces import captured_warnings, raise_for_messages
 from cardforge.render.fetcher import (
     Refusal,
-    SafeFetcher,
     make_url_fetcher,
     refused_in,
     shown,
@@ -33,6 +32,7 @@ from cardforge.render.fetcher import (
 )
 from cardforge.render.geometry import PAPER, mm_to_pt
 from cardforge.render.page_overflow import PagesMeasured, measure_pages
+from cardforge.render.safe_fetcher import SafeFetcher
 from cardforge.resources import templates_dir
 
 

@@ -23,12 +23,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-
-import weasyprint
-from weasyprint.urls import URLFetcher
+from typing import TYPE_CHECKING
 
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.render.overflow import Overflow, measure_page
+
+if TYPE_CHECKING:
+    from weasyprint.urls import URLFetcher
 
 FONT_PACKAGES = "fonts-noto-cjk (Japanese, Chinese, Korean) and fonts-dejavu-core (Latin)"
 """Debian packages providing the fonts the built-in templates name."""
@@ -109,6 +110,8 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
         raise RenderError("no card faces to render")
     html = faces_html(fragments, css, width_mm, height_mm, bleed_mm, safe_mm)
     base = base_url.resolve().as_uri() + "/"
+    import weasyprint  # only where pages are laid out (the workers), never at import
+
     with captured_warnings() as messages:
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}
         document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(**variant)

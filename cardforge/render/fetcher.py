@@ -20,20 +20,19 @@ subclasses overriding ``fetch(url, headers=None) -> URLFetcherResponse``.
 
 from __future__ import annotations
 
-import mimetypes
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
 
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-
 from cardforge import trust
 from cardforge.problem import Location
-from cardforge.render.links import Link, css_links, kind_of
-from cardforge.render.raster import check_pixels
-from cardforge.render.svg import check_svg
+from cardforge.render.links import css_links
+
+if TYPE_CHECKING:
+    from cardforge.render.safe_fetcher import SafeFetcher
 
 
 class URLRefused(ValueError):
@@ -51,80 +50,16 @@ class Refusal:
     where: str | None = None
 
 
-class SafeFetcher(URLFetcher):
-    """Serves ``data:`` URLs and ``file:`` URLs under ``roots``; refuses and records the rest.
-
-    ``roots`` are resolved once at construction. ``refusals`` grows by one :class:`Refusal`
-    per refused, missing or unsafe URL, in the order WeasyPrint asked.
-    """
-
-    def __init__(self, roots: Sequence[Path]) -> None:
-        super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
-        self.roots: tuple[Path, ...] = tuple(Path(r).resolve() for r in roots)
-        self.refusals: list[Refusal] = []
-        self._linked_from: dict[str, str] = {}  # URL → file:line:col of an SVG/CSS served
-
-    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
-        """Answer ``url`` or raise :class:`URLRefused` (recording why)."""
-        scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-        if scheme == "data":  # its size is the document's; what it decodes to is checked
-            response = super().fetch(url, headers)
-            body = response.read()
-            self._check(url, Path("a data: URL"), body, response.content_type)
-            return URLFetcherResponse(url, body, response.headers)
-        if scheme != "file":
-            self._refuse(url, f"{scheme or 'relative'} URLs are not fetched; "
-                              "only files inside the workspace")
-        path = self._local_path(url)
-        try:
-            body = trust.read_bytes(path, kind_of(path), self.roots)
-        except trust.Refused as exc:
-            self._refuse(url, f"cannot read {path}: {exc.reason}")
-        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        self._check(url, path, body, mime)
-        return URLFetcherResponse(path.as_uri(), body, {"Content-Type": mime})
-
-    def _check(self, url: str, path: Path, body: bytes, mime: str) -> None:
-        """Refuse what WeasyPrint must not decode; remember what an SVG or CSS file links to."""
-        try:
-            if check_pixels(body, path) is not None:
-                return
-            if mime == "text/css":
-                self._remember(url, path, css_links(trust.decode(body, path)))
-            elif mime == "image/svg+xml" or body.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-                self._remember(url, path, check_svg(body, path))
-        except trust.Refused as exc:  # the file itself is at fault: name it (and the line)
-            self._refuse(url, str(exc) if (exc.line, exc.col) != (1, 1) else f"{path} {exc.reason}")
-
-    def _remember(self, url: str, path: Path, links: Iterable[Link]) -> None:
-        for link in links:
-            self._linked_from.setdefault(urljoin(url, link.url.strip()),
-                                         str(Location(path, link.line, link.col)))
-
-    def _local_path(self, url: str) -> Path:
-        """The resolved path ``url`` names, when it lies inside a root; else refuse."""
-        parts = urlsplit(url)
-        if parts.netloc not in ("", "localhost"):
-            self._refuse(url, f"file URL on another host ({parts.netloc})")
-        try:
-            path = Path(url2pathname(unquote(parts.path))).resolve()
-        except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte
-            self._refuse(url, f"cannot resolve path: {exc}")
-        if not any(path.is_relative_to(root) for root in self.roots):
-            self._refuse(url, f"{path} is outside the workspace and the built-in templates")
-        return path
-
-    def _refuse(self, url: str, reason: str, where: str | None = None) -> None:
-        self.refusals.append(Refusal(url, reason, where or self._linked_from.get(url)))
-        raise URLRefused(f"refused {url}: {reason}")
-
-
 def shown(url: str, most: int = 120) -> str:
     """``url`` for a message: cut to ``most`` characters (a ``data:`` URL may be megabytes)."""
     return url if len(url) <= most else f"{url[:most - 1]}…"
 
 
 def make_url_fetcher(allowed_roots: Sequence[Path]) -> SafeFetcher:
+    # SafeFetcher is a WeasyPrint class: imported here, so that a build that lays nothing
+    # out in this process (warm workers do it) never imports WeasyPrint here
+    from cardforge.render.safe_fetcher import SafeFetcher
+
     """A WeasyPrint url_fetcher answering only files inside ``allowed_roots`` and ``data:``.
 
     Pass it as ``url_fetcher=`` to :class:`weasyprint.HTML` / :class:`weasyprint.CSS`.

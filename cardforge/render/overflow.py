@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-from weasyprint.formatting_structure.boxes import LineBox
 
 from cardforge.render.cache_entries import dump_json, read_json
 
@@ -70,10 +69,19 @@ Rect = tuple[float, float, float, float]
 """(left, top, right, bottom) in px."""
 
 
+@cache
+def _line_box() -> type:
+    """WeasyPrint's line box class, imported when boxes are measured (only where pages are laid
+    out), so that reading measurements never loads WeasyPrint."""
+    from weasyprint.formatting_structure.boxes import LineBox
+
+    return LineBox
+
+
 def _extent(box: Any) -> Rect:
     """(left, top, right, bottom) of ``box`` in px: for a line box the line (as wide as the
     text on it, however far that runs past the line's container), else the border box."""
-    if isinstance(box, LineBox):
+    if isinstance(box, _line_box()):
         return box.position_x, box.position_y, box.position_x + box.width, box.position_y + box.height
     x, y = box.border_box_x(), box.border_box_y()
     return x, y, x + box.border_width(), y + box.border_height()
@@ -93,7 +101,7 @@ def _content(box: Any, placed: bool = False) -> Iterator[tuple[Any, bool]]:
         positioned = child.is_absolutely_positioned()
         if not positioned:
             yield child, placed
-        if not isinstance(child, LineBox) and child.style["overflow"] == "visible":
+        if not isinstance(child, _line_box()) and child.style["overflow"] == "visible":
             yield from _content(child, placed or positioned)
 
 
