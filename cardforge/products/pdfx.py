@@ -30,7 +30,7 @@ from cardforge.products.options import BuildOptions
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.face_pages import share_equal_fonts
 from cardforge.render.faces import captured_warnings, raise_for_messages
-from cardforge.render.fetcher import make_url_fetcher
+from cardforge.render.safe_fetcher import make_url_fetcher
 
 PDF_VERSIONS = {"pdf/x-1a": "1.4", "pdf/x-3": "1.4", "pdf/x-4": "1.6", "pdf/x-5g": "1.6"}
 """PDF version each WeasyPrint PDF/X variant writes (and the assembled file keeps)."""

@@ -23,7 +23,6 @@ from cardforge.errors import RenderError
 from cardforge.render.faces import captured_warnings, raise_for_messages
 from cardforge.render.fetcher import (
     Refusal,
-    make_url_fetcher,
     refused_in,
     shown,
     spelled,
@@ -32,7 +31,7 @@ from cardforge.render.fetcher import (
 )
 from cardforge.render.geometry import PAPER, mm_to_pt
 from cardforge.render.page_overflow import PagesMeasured, measure_pages
-from cardforge.render.safe_fetcher import SafeFetcher
+from cardforge.render.safe_fetcher import SafeFetcher, make_url_fetcher
 from cardforge.resources import templates_dir
 
 
@@ -47,7 +46,7 @@ def layout_booklet(html: str, base_url: Path, workspace: Path,
                    fetcher: SafeFetcher | None = None) -> weasyprint.Document:
     """Lay ``html`` out (relative URLs against the folder ``base_url``; only files inside
     ``workspace`` and the built-in templates are read, through ``fetcher``, by default a new
-    :func:`~cardforge.render.fetcher.make_url_fetcher` of :func:`booklet_roots`) and return
+    :func:`~cardforge.render.safe_fetcher.make_url_fetcher` of :func:`booklet_roots`) and return
     the WeasyPrint document.
 
     Raises MissingFontError for a glyph no installed font has; RenderError for any other

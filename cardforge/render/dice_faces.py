@@ -21,10 +21,10 @@ from cardforge.dice.faces import CustomDie, Face, pip_layout
 from cardforge.errors import RenderError
 from cardforge.model import Game
 from cardforge.render.faces import render_faces_pdf, require_fonts
-from cardforge.render.fetcher import make_url_fetcher
 from cardforge.render.icons import IconSet, render_text
 from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
 from cardforge.render.plain import Views
+from cardforge.render.safe_fetcher import make_url_fetcher
 from cardforge.render.stylesheets import read_source
 from cardforge.resources import templates_dir
 

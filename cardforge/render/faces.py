@@ -98,7 +98,7 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side, the safe
     area ``safe_mm`` inside the trim (CSS variables only, see :func:`page_css`). Relative
     URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
-    :func:`cardforge.render.fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
+    :func:`cardforge.render.safe_fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
     ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF.
 
     Raises MissingFontError when text needed a glyph no installed font has; RenderError when

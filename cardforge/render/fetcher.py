@@ -2,7 +2,9 @@
 
 Card data arrives in pull requests, so a face must never reach the network or read a file
 outside the workspace (``art: /etc/passwd``, ``art: ../../secrets.png``, a symlink pointing
-out). :func:`make_url_fetcher` returns a :class:`SafeFetcher`: it answers ``data:`` URLs and
+out). :func:`~cardforge.render.safe_fetcher.make_url_fetcher` returns a
+:class:`~cardforge.render.safe_fetcher.SafeFetcher` (the WeasyPrint class is kept in that
+module, so only processes that lay pages out import WeasyPrint): it answers ``data:`` URLs and
 ``file:`` URLs whose *resolved* path (symlinks followed) lies inside one of the allowed
 roots, read through :func:`cardforge.trust.read_bytes` (regular files only, size limits,
 never blocking on a device or FIFO). What it serves is checked before WeasyPrint decodes
@@ -20,19 +22,15 @@ subclasses overriding ``fetch(url, headers=None) -> URLFetcherResponse``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
 
 from cardforge import trust
 from cardforge.problem import Location
 from cardforge.render.links import css_links
-
-if TYPE_CHECKING:
-    from cardforge.render.safe_fetcher import SafeFetcher
 
 
 class URLRefused(ValueError):
@@ -53,20 +51,6 @@ class Refusal:
 def shown(url: str, most: int = 120) -> str:
     """``url`` for a message: cut to ``most`` characters (a ``data:`` URL may be megabytes)."""
     return url if len(url) <= most else f"{url[:most - 1]}…"
-
-
-def make_url_fetcher(allowed_roots: Sequence[Path]) -> SafeFetcher:
-    # SafeFetcher is a WeasyPrint class: imported here, so that a build that lays nothing
-    # out in this process (warm workers do it) never imports WeasyPrint here
-    from cardforge.render.safe_fetcher import SafeFetcher
-
-    """A WeasyPrint url_fetcher answering only files inside ``allowed_roots`` and ``data:``.
-
-    Pass it as ``url_fetcher=`` to :class:`weasyprint.HTML` / :class:`weasyprint.CSS`.
-    Refused URLs raise :class:`URLRefused` inside WeasyPrint (logged as errors) and are
-    collected in the returned fetcher's ``refusals``.
-    """
-    return SafeFetcher(allowed_roots)
 
 
 def spelled(url: str, base_url: Path) -> set[str]:

@@ -32,7 +32,7 @@ from cardforge.render import workers
 from cardforge.render.cache_entries import seal
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.faces import render_faces_measured
-from cardforge.render.fetcher import Refusal, make_url_fetcher, shown, stylesheet_files, written_in
+from cardforge.render.fetcher import Refusal, shown, stylesheet_files, written_in
 from cardforge.render.links import html_links
 from cardforge.render.overflow import dumps
 from cardforge.render.pdf_split import prune_resources
@@ -85,6 +85,8 @@ class _Outcome:
 
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     """Lay out one chunk as one document and store its pages (runs in a worker)."""
+    from cardforge.render.safe_fetcher import make_url_fetcher  # WeasyPrint: workers only
+
     fetcher = make_url_fetcher(job.roots)
     card = job.geometry
     try:

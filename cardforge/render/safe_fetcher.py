@@ -89,3 +89,14 @@ class SafeFetcher(URLFetcher):
     def _refuse(self, url: str, reason: str, where: str | None = None) -> None:
         self.refusals.append(Refusal(url, reason, where or self._linked_from.get(url)))
         raise URLRefused(f"refused {url}: {reason}")
+
+
+def make_url_fetcher(allowed_roots: Sequence[Path]) -> SafeFetcher:
+
+    """A WeasyPrint url_fetcher answering only files inside ``allowed_roots`` and ``data:``.
+
+    Pass it as ``url_fetcher=`` to :class:`weasyprint.HTML` / :class:`weasyprint.CSS`.
+    Refused URLs raise :class:`URLRefused` inside WeasyPrint (logged as errors) and are
+    collected in the returned fetcher's ``refusals``.
+    """
+    return SafeFetcher(allowed_roots)

@@ -14,8 +14,8 @@ from cardforge.errors import MissingFontError, RenderError
 from cardforge.packs import GameSpec
 from cardforge.render.cards import render_card_faces
 from cardforge.render.faces import captured_warnings, render_faces_pdf
-from cardforge.render.fetcher import make_url_fetcher
 from cardforge.render.geometry import mm_to_pt
+from cardforge.render.safe_fetcher import make_url_fetcher
 from cardforge.workspace import load_game
 
 TEST_GAME = GameSpec(id="test-game", names={"en": "Test Game"}, schema="card.schema.json")

@@ -8,7 +8,8 @@ import pytest
 import weasyprint
 from weasyprint.urls import URLFetcher
 
-from cardforge.render.fetcher import Refusal, URLRefused, make_url_fetcher, refused_in
+from cardforge.render.fetcher import Refusal, URLRefused, refused_in
+from cardforge.render.safe_fetcher import make_url_fetcher
 
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'
 
