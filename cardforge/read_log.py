@@ -39,13 +39,18 @@ def digest_of(data: bytes) -> str:
 
 
 _open_logs: list[dict[Path, FileStamp]] = []
+_owner = os.getpid()
+"""The process the open logs belong to: a forked child (a face layout worker) inherits
+them, but what it reads is never collected, so it records (and hashes) nothing."""
 
 
 @contextmanager
 def recording() -> Iterator[dict[Path, FileStamp]]:
     """A log of the files read while the block runs: resolved path → :class:`FileStamp`
     (the last read of a file wins). Logs nest: a read is noted in every open one."""
+    global _owner
     log: dict[Path, FileStamp] = {}
+    _owner = os.getpid()
     _open_logs.append(log)
     try:
         yield log
@@ -56,7 +61,7 @@ def recording() -> Iterator[dict[Path, FileStamp]]:
 def note(path: Path, info: os.stat_result, data: bytes, kind: str) -> None:
     """Record that the regular file ``path`` (resolved) was read whole: ``info`` is its
     ``fstat`` at the read, ``data`` its bytes, ``kind`` the size-limit kind it was read as."""
-    if not _open_logs:
+    if not _open_logs or os.getpid() != _owner:
         return
     stamp = FileStamp(path, info.st_size, info.st_mtime_ns, digest_of(data), kind)
     for log in _open_logs:

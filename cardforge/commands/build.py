@@ -65,10 +65,10 @@ def run(request: BuildRequest, workspace: Path) -> None:
     environment = build_fingerprint.environment()
     outcome = Outcome()
     stale = []
+    listings = {spec.id: _listing(workspace, folder) for spec, folder in games}  # as the build finds them
     for spec, folder in games:
         record = None if request.force else records.get(spec.id)
-        listing = _listing(workspace, folder, spec)
-        if record is None or build_manifest.changed(record, workspace, listing, environment):
+        if record is None or build_manifest.changed(record, workspace, listings[spec.id], environment):
             stale.append((spec, folder))
         else:
             _replay(record, workspace, outcome)
@@ -76,11 +76,11 @@ def run(request: BuildRequest, workspace: Path) -> None:
         with read_log.recording() as built_reads:
             built = _build(stale, request, config, shop, outcome)
         reads.update(built_reads)
-        for spec, folder in stale:
+        for spec, _ in stale:
             records.pop(spec.id, None)
             if spec.id in built:
-                records[spec.id] = _record(spec, folder, games, built[spec.id], reads, config,
-                                           workspace, environment)
+                records[spec.id] = _record(spec, games, built[spec.id], reads, config, workspace,
+                                           listings[spec.id], environment)
     if records != loaded:  # a game built, failed, or found unchanged with new file times
         _save(manifest, records)
     _tell(outcome, workspace, request.quiet, time.perf_counter() - started)
@@ -133,24 +133,25 @@ class _Built:
     warnings: list[Problem]
 
 
-def _listing(workspace: Path, folder: Path, spec: GameSpec) -> str | None:
+def _listing(workspace: Path, folder: Path) -> str | None:
     """The listing fingerprint of the folders a game's build looks in (its own folder and
     the workspace's templates)."""
     return build_fingerprint.listing(workspace, (folder, workspace / "templates"))
 
 
-def _record(spec: GameSpec, folder: Path, games: list[tuple[GameSpec, Path]], built: _Built,
+def _record(spec: GameSpec, games: list[tuple[GameSpec, Path]], built: _Built,
             reads: dict[Path, read_log.FileStamp], config: Config, workspace: Path,
-            environment: str) -> GameRecord:
+            listing: str | None, environment: str) -> GameRecord:
     """The manifest record of a game just built: every file this run read, but for the
-    output and cache folders and other games' own folders."""
+    output and cache folders and other games' own folders; ``listing`` as taken before the
+    build (a file added while it ran was not seen by it)."""
     others = [f for s, f in games if s.id != spec.id] + [workspace / "templates" / s.id
                                                          for s, _ in games if s.id != spec.id]
     skipped = (config.out, config.cache, *others)
     mine = {path: stamp for path, stamp in reads.items() if not any(path.is_relative_to(s) for s in skipped)}
     return GameRecord(build_manifest.input_stamps(mine, workspace),
                       build_manifest.output_stamps(built.written, workspace),
-                      _listing(workspace, folder, spec) or "", environment, list(built.notes),
+                      listing or "", environment, list(built.notes),
                       [build_manifest.problem_data(p, workspace) for p in built.warnings])
 
 

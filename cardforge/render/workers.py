@@ -74,11 +74,6 @@ def shared_pool() -> Pool | None:
     return _pool
 
 
-def pool_size() -> int:
-    """How many workers the warm pool has (0 when there is none)."""
-    return _jobs if _pool is not None else 0
-
-
 def close_pool() -> None:
     """Stop the warm pool's workers at once, if any run (call it when the faces are laid
     out: a worker still warming up is not waited for)."""

@@ -94,3 +94,18 @@ def test_a_warning_comes_back_as_it_was(tmp_path: Path) -> None:
     data = build_manifest.problem_data(warning, tmp_path)
     assert data["path"] == "cards/g/a.yaml"
     assert build_manifest.problem_from(data, tmp_path) == warning
+
+
+def _child_log_size(path: Path) -> int:
+    """In a forked child: read ``path`` through trust; how many files the inherited log holds."""
+    trust.read_bytes(path, "yaml")
+    return len(read_log._open_logs[-1])
+
+
+def test_a_forked_worker_records_and_hashes_nothing(tmp_path: Path) -> None:
+    import multiprocessing
+
+    (tmp_path / "a.yaml").write_text("a: 1\n")
+    with read_log.recording() as log, multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply(_child_log_size, (tmp_path / "a.yaml",)) == 0
+    assert log == {}
