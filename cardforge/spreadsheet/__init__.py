@@ -1,0 +1,60 @@
+"""Deck files from spreadsheets: ``*.csv``, ``*.xlsx`` and ``*.ods`` in ``cards/<game>/``.
+
+A sheet is read into the same :class:`~cardforge.document.Document` a YAML card file
+gives (:mod:`cardforge.spreadsheet.deck`), each value located at its cell, so everything
+downstream (schemas, lint rules, stats, catalogs, faces, exports) is unchanged. Reading
+(:mod:`~cardforge.spreadsheet.grid`) goes through :mod:`cardforge.trust`; what a cell
+means is :mod:`~cardforge.spreadsheet.cells`, what a header means
+:mod:`~cardforge.spreadsheet.headers`; :mod:`~cardforge.spreadsheet.terms` names cells in
+messages (``monsters.xlsx Monsters!C7``) and :mod:`~cardforge.spreadsheet.write` writes
+a deck back out as CSV or XLSX (``cardforge convert``). docs/spreadsheets.md is the
+designer's guide.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardforge import trust
+from cardforge.problem import Location, Problem
+from cardforge.source import gc_paused
+from cardforge.spreadsheet.deck import SheetDocument, deck_document
+from cardforge.spreadsheet.grid import Unreadable, read_grid
+from cardforge.spreadsheet.terms import in_cell_terms, in_sheet_terms
+from cardforge.yaml_walk import YAML_SYNTAX, LoadError
+
+SHEET_SUFFIXES = (".csv", ".xlsx", ".ods")
+"""The file name endings read as sheets."""
+
+__all__ = ["SHEET_SUFFIXES", "SheetDocument", "in_sheet_terms", "is_sheet", "load_sheet"]
+
+
+def is_sheet(path: Path) -> bool:
+    """Whether ``path`` is named like a sheet (``.csv``, ``.xlsx``, ``.ods``, any case)."""
+    return path.suffix.lower() in SHEET_SUFFIXES
+
+
+def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None) -> SheetDocument:
+    """The deck file in sheet ``path`` (its first sheet, or the one named ``sheet``), the
+    Problems of the rows left out in its ``left_out``, each in cell terms. ``deck`` is the deck game.yaml
+    names the file for, if any.
+
+    Raises :class:`~cardforge.yaml_walk.LoadError` (CF001/CF002 in cell terms) for a file
+    the trust boundary refuses, one that is not a readable sheet, or a sheet without a deck
+    or headers.
+    """
+    name = sheet or path.stem
+    try:
+        grid = read_grid(path, sheet)
+        name = grid.sheet
+        with gc_paused():  # many small objects that live on (see cardforge.source)
+            doc = deck_document(grid, path, deck)
+    except trust.Refused as refused:
+        raise LoadError([refused.problem(YAML_SYNTAX)]) from None
+    except Unreadable as exc:
+        raise LoadError([in_cell_terms(Problem(Location(path, exc.row, exc.col), YAML_SYNTAX,
+                                               f"the sheet {exc.reason}", hint=exc.hint), name)]) from None
+    except LoadError as exc:
+        raise LoadError([in_cell_terms(p, name) for p in exc.problems]) from None
+    doc.left_out = [in_cell_terms(p, name) for p in doc.left_out]
+    return doc
