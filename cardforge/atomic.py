@@ -1,19 +1,60 @@
-"""Files written whole or not at all: a temporary file in the same folder, renamed over the target."""
+"""Files written whole or not at all: a temporary file in the same folder, renamed over the target.
+
+:func:`outputs_held` lets a caller decide, as late as the first rename, whether files under a
+folder may be written at all: ``cardforge build`` lints a game while it builds it, and holds
+its outputs until the lint has passed (a game with lint errors writes nothing).
+"""
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+
+
+@dataclass(frozen=True)
+class _Hold:
+    root: str
+    release: Callable[[], None]
+
+
+_holds: list[_Hold] = []
+
+
+@contextmanager
+def outputs_held(root: Path, release: Callable[[], None]) -> Iterator[None]:
+    """While the block runs, :func:`write_atomically` calls ``release()`` before it writes a
+    file under ``root`` (any depth): ``release`` returns to let the write happen, or raises
+    to refuse it (nothing is written, not even the folder, and the exception propagates).
+    ``release`` may be called many times; it should remember its answer."""
+    hold = _Hold(os.path.join(os.path.abspath(root), ""), release)
+    _holds.append(hold)
+    try:
+        yield
+    finally:
+        _holds.remove(hold)
+
+
+def _release(path: Path) -> None:
+    """Call the release of every hold whose folder contains ``path``."""
+    where = os.path.abspath(path)
+    for hold in list(_holds):
+        if where.startswith(hold.root):
+            hold.release()
 
 
 def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> Path:
     """Call ``write(handle)`` on a temporary file next to ``path`` (parent folders created),
     sync it, then rename it over ``path``: readers see the old file or the whole new one.
     On any failure the temporary file is removed and the exception propagates. A new file
-    gets mode 0644, a replaced one keeps its mode. Returns ``path``."""
+    gets mode 0644, a replaced one keeps its mode. A file under a folder held by
+    :func:`outputs_held` is written only once its hold released it. Returns ``path``."""
+    if _holds:
+        _release(path)  # before anything is made: a refused write leaves no folder behind
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

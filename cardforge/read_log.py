@@ -66,3 +66,12 @@ def note(path: Path, info: os.stat_result, data: bytes, kind: str) -> None:
     stamp = FileStamp(path, info.st_size, info.st_mtime_ns, digest_of(data), kind)
     for log in _open_logs:
         log[path] = stamp
+
+
+def note_stamps(stamps: dict[Path, FileStamp]) -> None:
+    """Add ``stamps`` (a log another process kept, e.g. the child that linted a game, see
+    :mod:`cardforge.forked`) to every open log of this process."""
+    if not _open_logs or os.getpid() != _owner:
+        return
+    for log in _open_logs:
+        log.update(stamps)

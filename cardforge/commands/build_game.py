@@ -1,5 +1,12 @@
 """Building one game: load → lint (errors stop the game) → each language × product.
 
+The lint runs in a forked child (:mod:`cardforge.forked`) while the products are made, and
+the game's outputs are held (:func:`cardforge.atomic.outputs_held`) until it has passed: a
+game with lint errors writes nothing, as when the lint ran first, and on two cores the
+templates and the first faces no longer wait for the lint. The files the child read are
+added to the build's read log (:mod:`cardforge.read_log`), so the build manifest still
+knows every input.
+
 Kept apart from the ``cardforge build`` orchestrator (:mod:`cardforge.commands.build`) because
 it imports the lint rules, the product builders and, through them, WeasyPrint: a build whose
 games are all up to date never loads any of it.
@@ -9,21 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from cardforge import forked, read_log
+from cardforge.atomic import outputs_held
 from cardforge.config import Config
 from cardforge.errors import CardforgeError, ConfigError, DataError
-from cardforge.lint.data_rules import with_data_rules
-from cardforge.lint.engine import lint_game
-from cardforge.lint.rule import all_rules
 from cardforge.model import Game
 from cardforge.packs import GameSpec, discover
-from cardforge.problem import Severity
+from cardforge.problem import Problem, Severity
 from cardforge.products.builder import ProductSkipped
 from cardforge.products.options import BuildOptions
 from cardforge.products.registry import PRODUCTS, products_for, profile_product
 from cardforge.profiles import Profile
-from cardforge.workspace import load_game
+from cardforge.workspace import Loaded, load_game
 
 
 @dataclass(frozen=True)
@@ -57,32 +64,70 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
     ``notes``, unless that very product and language were asked for (``job.exact``): then
     it is a ConfigError. ``step(label)`` is called before each language × product.
     """
-    game = _checked_game(job.spec, job.folder, config)
+    loaded = load_game(job.folder, job.spec)
+    game = loaded.game
+    linted = _LintGate(job.spec.id, forked.start(partial(_lint_errors, loaded, config)))
+    if game is None:
+        linted.release()  # raises DataError: the game did not load
+        raise DataError([], what=f"{job.spec.id}'s card data")
     written: list[Path] = []
-    for language in _languages(game, job.lang):
-        for name in job.products:
-            step(f"{game.id} {name} ({language})")
-            try:
-                written.extend(PRODUCTS[name].build(game, language, options))
-            except ProductSkipped as exc:
-                if job.exact:
-                    raise ConfigError(str(exc), hint="add the catalog (see docs), or build "
-                                      "the game's source language") from None
-                notes.append(str(exc))
-            except ValueError as exc:
-                raise ConfigError(f"{game.id}: {exc}") from None
+    with outputs_held(options.out, linted.release):
+        try:
+            for language in _languages(game, job.lang):
+                for name in job.products:
+                    step(f"{game.id} {name} ({language})")
+                    try:
+                        written.extend(PRODUCTS[name].build(game, language, options))
+                    except ProductSkipped as exc:
+                        if job.exact:
+                            raise ConfigError(str(exc), hint="add the catalog (see docs), or build "
+                                              "the game's source language") from None
+                        notes.append(str(exc))
+                    except ValueError as exc:
+                        raise ConfigError(f"{game.id}: {exc}") from None
+        except Exception:
+            linted.release()  # a failure the card data caused is told as its lint errors
+            raise
+        linted.release()
     return written
 
 
-def _checked_game(spec: GameSpec, folder: Path, config: Config) -> Game:
-    """The loaded game, or DataError with its lint errors (its game.yaml `lint:` rules
-    included; a game with errors is not built)."""
-    loaded = load_game(folder, spec)
-    problems = lint_game(loaded, with_data_rules(all_rules(discover().values()), loaded.game), config)
-    errors = [p for p in problems if p.severity is Severity.ERROR]
-    if errors or loaded.game is None:
-        raise DataError(errors, what=f"{spec.id}'s card data")
-    return loaded.game
+@dataclass(frozen=True)
+class _Linted:
+    """What the lint child sends back: the game's lint ``errors`` and the files it ``read``."""
+
+    errors: list[Problem]
+    read: dict[Path, read_log.FileStamp]
+
+
+def _lint_errors(loaded: Loaded, config: Config) -> _Linted:
+    """Lint ``loaded`` with every rule (its game.yaml ``lint:`` rules included); its errors,
+    and the files the lint read (runs in the lint child)."""
+    from cardforge.lint.data_rules import with_data_rules  # the rules: imported by the child
+    from cardforge.lint.engine import lint_game
+    from cardforge.lint.rule import all_rules
+
+    with read_log.recording() as read:
+        problems = lint_game(loaded, with_data_rules(all_rules(discover().values()), loaded.game), config)
+    return _Linted([p for p in problems if p.severity is Severity.ERROR], dict(read))
+
+
+class _LintGate:
+    """Releases a game's outputs once its lint (started in a child) found no error."""
+
+    def __init__(self, game_id: str, pending: forked.Pending[_Linted]) -> None:
+        self.game_id = game_id
+        self.pending = pending
+        self.errors: list[Problem] | None = None
+
+    def release(self) -> None:
+        """Wait for the lint (the first time); raise DataError with its errors, if any."""
+        if self.errors is None:
+            linted = self.pending.result()
+            read_log.note_stamps(linted.read)
+            self.errors = linted.errors
+        if self.errors:
+            raise DataError(self.errors, what=f"{self.game_id}'s card data")
 
 
 def _languages(game: Game, lang: str | None) -> list[str]:

@@ -104,10 +104,10 @@ class FaceBook(Sequence[pikepdf.Page]):
                 faces[keys[index]] = self._copy_in(index, sharer)
             if rewrite:
                 self.pdf, faces, fonts = self._rewritten({key: faces[key] for key in first
-                                                          if key in faces})
+                                                          if key in faces}, sharer)
                 sharer = FontSharer(fonts)
         if rewrite and not todo:
-            self.pdf, faces, _ = self._rewritten({key: faces[key] for key in first})
+            self.pdf, faces, _ = self._rewritten({key: faces[key] for key in first}, sharer)
         self.copied = len(todo)
         self._pages = [pikepdf.Page(faces[key]) for key in keys]
 
@@ -152,11 +152,12 @@ class FaceBook(Sequence[pikepdf.Page]):
             pdf.close()
             return None
 
-    def _rewritten(self, faces: dict[str, pikepdf.Object]) -> _Opened:
+    def _rewritten(self, faces: dict[str, pikepdf.Object], keyed: FontSharer) -> _Opened:
         """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
-        open it again from disk (dropping the face files it was copied from). Raises
-        OSError when it cannot be written, RuntimeError when it cannot be read back."""
-        sharer = FontSharer()
+        open it again from disk (dropping the face files it was copied from); the fonts
+        ``keyed`` keyed are not hashed again. Raises OSError when it cannot be written,
+        RuntimeError when it cannot be read back."""
+        sharer = keyed.fresh()
         for entry in faces.values():
             sharer.visit(entry.Resources)
         self.pdf.Root[FACES] = Dictionary({f"/{key}": entry for key, entry in faces.items()})

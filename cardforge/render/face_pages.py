@@ -86,6 +86,15 @@ def _feed_dict(obj: pikepdf.Object, digest: hashlib._Hash, depth: int) -> None:
     digest.update(b">>")
 
 
+FONT_KEY = Name("/CardforgeFontKey")
+"""A font's :func:`content_key`, stamped on it by the worker that laid it out
+(:func:`stamp_font_keys`): the faces of one chunk share their fonts, so the font is hashed
+once a chunk instead of once a face when the faces are gathered into a face book. The
+stamp is taken away once the font is keyed (:meth:`FontSharer.visit`), so outputs do not
+carry it. A stamp is as trustworthy as the cached face that carries it: a forged one can
+only make a face drawn with another face's font, as a forged face can draw anything."""
+
+
 def content_key(obj: pikepdf.Object) -> str:
     """SHA-256 of a PDF object's content, following references (stream bytes as stored)."""
     digest = hashlib.sha256()
@@ -108,12 +117,21 @@ class FontSharer:
         self._keys = {font.objgen: key for key, font in self.canonical.items() if font.is_indirect}
         self._seen: set[tuple[int, int]] = set()
 
+    def fresh(self) -> FontSharer:
+        """A sharer with no font kept yet that knows the keys this one has taken (of fonts
+        of the same PDF), so they are not computed again."""
+        sharer = FontSharer()
+        sharer._keys = dict(self._keys)
+        return sharer
+
     def key(self, font: pikepdf.Object) -> str:
-        """The content key of ``font``, computed once per indirect object."""
+        """The content key of ``font``: its :data:`FONT_KEY` stamp when it has one, else
+        computed; once per indirect object."""
         memo = font.objgen if font.is_indirect else None
         key = self._keys.get(memo) if memo else None
         if key is None:
-            key = content_key(font)
+            stamped = font.get(FONT_KEY)
+            key = str(stamped) if _is_key(stamped) else content_key(font)
             if memo:
                 self._keys[memo] = key
         return key
@@ -125,6 +143,8 @@ class FontSharer:
             for name in list(fonts.keys()):
                 font = fonts[name]
                 shared = self.canonical.setdefault(self.key(font), font)
+                if FONT_KEY in shared:
+                    del shared[FONT_KEY]
                 if shared.objgen != font.objgen or not font.is_indirect:
                     fonts[name] = shared
                     self.redirected += 1
@@ -136,6 +156,26 @@ class FontSharer:
                 if child.objgen not in self._seen:
                     self._seen.add(child.objgen)
                     self.visit(child.Resources)
+
+
+def _is_key(value: object) -> bool:
+    """Whether ``value`` is a stamp as :func:`stamp_font_keys` writes it (64 hex digits)."""
+    if not isinstance(value, pikepdf.String):
+        return False
+    text = str(value)
+    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
+
+
+def stamp_font_keys(pdf: pikepdf.Pdf) -> None:
+    """Stamp every font the pages of ``pdf`` use (in their resources and in those of the
+    forms, patterns and soft masks they draw) with its :data:`FONT_KEY`, each font hashed
+    once; equal fonts are shared first (see :class:`FontSharer`)."""
+    sharer = FontSharer()
+    for page in pdf.pages:
+        if Name.Resources in page.obj:
+            sharer.visit(page.obj.Resources)
+    for key, font in sharer.canonical.items():
+        font[FONT_KEY] = pikepdf.String(key)
 
 
 def share_equal_fonts(pdf: pikepdf.Pdf) -> int:

@@ -89,12 +89,29 @@ def game_view(game: Game, views: Views | None = None) -> dict[str, Any]:
 _VIEWS = ((Card, card_view), (Deck, deck_view), (Game, game_view))
 
 
-def _convert(value: Any, where: str, views: Views, depth: int) -> Any:
+Where = tuple[Any, ...]
+"""Where a value sits, for messages only, built as cheaply as the walk allows: a text at the
+top (such as ``card.data``), then ``(parent, key)`` for a mapping's key or a dataclass's
+field and ``(parent, [index])`` for a sequence's item; :func:`_name` spells it out only
+when a message needs it (a context of a thousand cards is walked without making a name)."""
+
+
+def _name(where: Where | str) -> str:
+    """``where`` as a message names it: ``card.data.cost``, ``deck.cards[3]``, ``x['a b']``."""
+    if isinstance(where, str):
+        return where
+    parent, key = _name(where[0]), where[1]
+    if isinstance(key, list):
+        return f"{parent}[{key[0]}]"
+    return _child(parent, key)
+
+
+def _convert(value: Any, where: Where | str, views: Views, depth: int) -> Any:
     kind = type(value)
     if kind in _SCALARS or kind is Markup:
         return value
     if depth > MAX_DEPTH:
-        raise TypeError(f"{where or 'the context'} nests deeper than {MAX_DEPTH} levels "
+        raise TypeError(f"{_name(where) or 'the context'} nests deeper than {MAX_DEPTH} levels "
                         "(a value that contains itself?)")
     if isinstance(value, str):  # its text, not what a subclass's methods make of it
         return Markup(value) if isinstance(value, Markup) else str.__str__(value)
@@ -116,32 +133,31 @@ def _convert(value: Any, where: str, views: Views, depth: int) -> Any:
     if isinstance(value, Mapping):
         result: dict[Any, Any] = {}
         for key, item in value.items():
-            name = _child(where, key)
-            plain_key = _convert(key, name, views, depth + 1)
+            name = (where, key)
+            plain_key = key if type(key) is str else _convert(key, name, views, depth + 1)
             if isinstance(plain_key, (list, dict)):
-                raise TypeError(f"{name} has a key that is not a string or number")
+                raise TypeError(f"{_name(name)} has a key that is not a string or number")
             result[plain_key] = _convert(item, name, views, depth + 1)
         return result
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields: dict[str, Any] = {}
         for field in dataclasses.fields(value):
-            fields[field.name] = _convert(getattr(value, field.name), _child(where, field.name),
+            fields[field.name] = _convert(getattr(value, field.name), (where, field.name),
                                           views, depth + 1)
         return fields
     if isinstance(value, (Sequence, Set)) and not isinstance(value, (bytes, bytearray, memoryview)):
-        items = []
-        for index, item in enumerate(value):
-            items.append(_convert(item, f"{where}[{index}]", views, depth + 1))
+        items = [_convert(item, (where, [index]), views, depth + 1) for index, item in enumerate(value)]
         if isinstance(value, tuple):
             return tuple(items)
         if isinstance(value, Set):
             try:
                 return frozenset(items)
             except TypeError:
-                raise TypeError(f"{where} is a set of values that are not strings or numbers") from None
+                raise TypeError(f"{_name(where)} is a set of values that are not strings or "
+                                "numbers") from None
         return items
-    raise TypeError(f"{where or 'the context'} is a {kind.__module__}.{kind.__qualname__} object, "
-                    "not plain data (dicts, lists, strings, numbers, booleans, None)")
+    raise TypeError(f"{_name(where) or 'the context'} is a {kind.__module__}.{kind.__qualname__} "
+                    "object, not plain data (dicts, lists, strings, numbers, booleans, None)")
 
 
 def _child(where: str, key: Any) -> str:

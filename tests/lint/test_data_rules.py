@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.commands.build_game import _checked_game
+from cardforge.commands.build_game import GameJob, build_game
 from cardforge.config import Config
 from cardforge.errors import DataError
 from cardforge.lint.data_rules import data_rules, with_data_rules
@@ -15,6 +15,7 @@ from cardforge.lint.expect_text import card_dependencies, locate_in_value
 from cardforge.lint.rule import all_rules
 from cardforge.packs import discover
 from cardforge.problem import Severity
+from cardforge.products.options import BuildOptions
 from cardforge.source import loads
 from cardforge.workspace import load_game
 from tests.lint.data_game import GAME, dice_girls, game_file, line_of, lint
@@ -135,9 +136,12 @@ def test_a_value_that_is_not_true_or_false_is_cf012_at_expect(tmp_path):
 def test_the_build_refuses_a_game_whose_data_rules_fail(tmp_path):
     workspace = dice_girls(tmp_path, ONE_FAILS.format(severity="error"))
     spec = discover()[GAME]
+    job = GameJob(spec, workspace / "cards" / GAME, "en", ("cards",), exact=True)
+    out = tmp_path / "out"
     with pytest.raises(DataError) as raised:
-        _checked_game(spec, workspace / "cards" / GAME, Config(root=workspace))
+        build_game(job, Config(root=workspace), BuildOptions(root=workspace, out=out), lambda _: None, [])
     assert [p.code for p in raised.value.problems] == ["GM102"]
+    assert not out.exists()  # the lint (run beside the build) held every output back
 
 
 def test_one_games_data_rules_never_run_on_another_game(tmp_path):

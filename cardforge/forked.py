@@ -1,0 +1,101 @@
+"""Run a call in a forked child process while this one goes on, and take its result later.
+
+``cardforge build`` lints a game in a child (:func:`start`) while its own process renders the
+templates and the layout workers lay out faces: on two cores the lint no longer delays the
+first face. A fork shares the loaded game without pickling it; only the result crosses back,
+pickled, through a pipe.
+
+Where fork is not available (Windows, or macOS's default), or the child could not be started,
+the call runs at once in this process: the result is the same, only later.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Pending(Generic[T]):
+    """A call started by :func:`start`; :meth:`result` waits for it (once; later calls
+    return the same value)."""
+
+    def __init__(self, call: Callable[[], T]) -> None:
+        self._call = call
+        self._done = False
+        self._value: T | None = None
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._receive: multiprocessing.connection.Connection | None = None
+
+    def _start(self) -> None:
+        if "fork" not in multiprocessing.get_all_start_methods():
+            return
+        context = multiprocessing.get_context("fork")
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_child, args=(self._call, send), daemon=True)
+        try:
+            process.start()
+        except OSError:  # no process left to fork: run it here when asked
+            receive.close()
+            send.close()
+            return
+        send.close()
+        self._process, self._receive = process, receive
+
+    def result(self) -> T:
+        """The call's value. When the call ran in a child that ended without one (it raised,
+        died, or its value did not pickle), the call is run again here, so that what it
+        raises is raised in this process, as if it had never left it."""
+        if not self._done:
+            self._value = self._call() if self._process is None else self._collect()
+            self._done = True
+        return self._value  # type: ignore[return-value]
+
+    def _collect(self) -> T:
+        assert self._process is not None and self._receive is not None
+        try:
+            outcome = self._receive.recv()
+        except (EOFError, OSError, ValueError, TypeError, AttributeError, ImportError):
+            outcome = None  # the child died, or sent what does not unpickle
+        finally:
+            self._receive.close()
+            self._process.join()
+        if not isinstance(outcome, _Value):
+            return self._call()  # the child raised or failed: raise (or succeed) here
+        return outcome.value
+
+
+class _Value:
+    """What a child sends back when its call returned."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+
+def _child(call: Callable[[], object], send: multiprocessing.connection.Connection) -> None:
+    """In the child: send the call's value, or None when it raised (the parent runs it again)."""
+    try:
+        outcome: _Value | None = _Value(call())
+    except BaseException:  # noqa: BLE001 - the parent runs the call again and sees the error
+        outcome = None
+    try:
+        send.send(outcome)
+    except Exception:  # noqa: BLE001 - a value that does not pickle: the parent runs it again
+        try:
+            send.send(None)
+        except Exception:  # noqa: BLE001 - the parent sees the pipe end, and runs it again
+            pass
+    finally:
+        send.close()
+
+
+def start(call: Callable[[], T]) -> Pending[T]:
+    """Start ``call()`` in a forked child and return at once; ``.result()`` gives its value.
+    The value must pickle (it crosses a pipe); what the child changes in its own memory,
+    prints or reads is lost, so ``call`` must return everything the caller needs."""
+    pending = Pending(call)
+    pending._start()
+    return pending

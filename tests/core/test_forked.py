@@ -1,0 +1,42 @@
+"""cardforge.forked: a call run in a forked child gives its value back, or is run again here
+when the child cannot give one (so its exception is raised in this process)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from cardforge import forked
+
+
+def test_the_value_comes_back_from_another_process() -> None:
+    parent = os.getpid()
+    pending = forked.start(lambda: {"pid": os.getpid(), "squares": [n * n for n in range(5)]})
+    value = pending.result()
+    assert value["squares"] == [0, 1, 4, 9, 16]
+    assert value["pid"] != parent  # it really ran in a child
+    assert pending.result() is value  # asked again: the same value, not a second run
+
+
+def test_what_the_call_raises_is_raised_here() -> None:
+    calls = []
+
+    def failing() -> None:
+        calls.append(os.getpid())
+        raise ValueError("bad card")
+
+    pending = forked.start(failing)
+    with pytest.raises(ValueError, match="bad card"):
+        pending.result()
+    assert calls == [os.getpid()]  # the parent's own run (the child's list is its own)
+
+
+def test_a_value_that_does_not_pickle_is_computed_here() -> None:
+    pending = forked.start(lambda: (lambda: os.getpid()))  # a lambda does not pickle
+    assert pending.result()() == os.getpid()
+
+
+def test_without_fork_the_call_runs_here(monkeypatch) -> None:
+    monkeypatch.setattr(forked.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert forked.start(os.getpid).result() == os.getpid()
