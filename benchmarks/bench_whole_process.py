@@ -266,7 +266,7 @@ def time_scope(workspace: Path, scope: Scope, runs: int, first_edit: int) -> Sco
         return run_process(command, workspace, what=what)
 
     cold = build()
-    pages = pdf_pages(workspace / "out" / GAME_ID / f"{GAME_ID}-cards-a4.pdf")
+    pages = pdf_pages(workspace / "out" / GAME_ID / f"{GAME_ID}-cards-en-a4.pdf")
     unchanged = Series([build() for _ in range(runs)])
     edited = []
     for turn in range(first_edit, first_edit + runs):

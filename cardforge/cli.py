@@ -72,6 +72,7 @@ def main() -> None:
       cardforge build                print-and-play PDFs for every game into out/
       cardforge stats comic-creator  odds that reference dice pools pay each cost
       cardforge schema my-game       a game's card-file schema for editors, in out/schemas/
+      cardforge convert cards/my-game/monsters.yaml --to xlsx   a deck as a spreadsheet
       cardforge explain CC103        what a lint rule checks, with examples
     """
 
@@ -223,7 +224,7 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
               help="Output folder  [default: out]")
 @click.option("--lang", default=None, help="Only this language  [default: every language in game.yaml]")
 @click.option("--product", default=None,
-              help="Only this product: cards, dice, rules, rulesheet, or a card export: png (one "
+              help="Only this product: cards, dice, board, rules, rulesheet, or a card export: png (one "
                    "image per card), tts (Tabletop Simulator decks), pdfx (a print shop's PDF/X, "
                    "with --profile)  [default: every product of the game; exports only on request]")
 @click.option("--dpi", type=click.IntRange(min=30, max=1200), default=300, show_default=True,
@@ -236,7 +237,7 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
                    "followed by its back sheet for duplex printing. fold-over: for single-sided "
                    "printers, fronts on one half of each sheet and their backs mirrored on the "
                    "other; fold along the dashed middle line, glue, cut at the crop marks "
-                   "(written as <game>-cards-fold-over-<paper>.pdf)  "
+                   "(written as <game>-cards-<lang>-fold-over-<paper>.pdf)  "
                    "[default: sheets, or the configured layout]")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default=None,
               help="sheets layout: back sheets placed for long-edge (flip like a book page) or "
@@ -261,24 +262,24 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
           product: str | None, dpi: int, profile: str | None, layout: str | None,
           duplex: str | None, gutter_mm: float | None, die_edge: str, imposition: str | None,
           jobs: int | None, cache_dir: Path | None, quiet: bool, force: bool, workspace: Path) -> None:
-    """Write print-and-play files: out/<game>/<game>-cards[-<lang>]-<paper>.pdf and more.
+    """Write print-and-play files: out/<game>/<game>-cards-<lang>-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
     The data is linted first: a game with errors is not built. Cards are laid out at the
     size game.yaml gives them (card: size: poker, or width: and height: in mm; a deck may
     have its own) and imposed as many to a sheet as fit (9 poker cards on A4) with crop
     marks; each front sheet is followed by its back sheet for duplex printing, or, with
-    --layout fold-over, each sheet holds fronts and backs to fold. Files for a game's first
-    language carry no language tag. Each distinct face is laid out once and kept in the
+    --layout fold-over, each sheet holds fronts and backs to fold. Every file name carries
+    its language (<game>-<product>-<lang>-...). Each distinct face is laid out once and kept in the
     face cache, so a rebuild lays out only what changed; a game none of whose files changed
     since the same command last built it is not built again (its files are listed; --force
     builds it anyway).
 
     \b
     Card exports, on request:
-      --product png                  out/<game>/<game>-png[-<lang>]/<card>[-<n>].png and
+      --product png                  out/<game>/<game>-png-<lang>/<card>[-<n>].png and
                                      back-<deck>.png, trim + bleed at --dpi
-      --product tts                  out/<game>/<game>-tts[-<lang>]/: deck sheets (10 x 7 at
+      --product tts                  out/<game>/<game>-tts-<lang>/: deck sheets (10 x 7 at
                                      most, 4096 px at most), backs and <game>.json, a saved
                                      object for Tabletop Simulator's Saved Objects folder
       --profile tgc-poker            825 x 1125 px PNGs for The Game Crafter (also mpc-poker)
@@ -344,3 +345,34 @@ def profiles(workspace: Path) -> None:
 
     with _confined(workspace.resolve()):
         command.run(workspace.resolve())
+
+
+@main.command()
+@click.argument("deck_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--to", "fmt", type=click.Choice(["csv", "xlsx", "yaml"]), required=True,
+              help="The format to write.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File to write  [default: out/convert/<name>.<format>]")
+@WORKSPACE
+def convert(deck_file: Path, fmt: str, output: Path | None, workspace: Path) -> None:
+    """Convert a deck file between YAML and a spreadsheet (CSV, XLSX; ODS is read too),
+    exactly or not at all: the result is read back and must hold the same data
+    (docs/spreadsheets.md). YAML comments are not kept."""
+    from cardforge.commands import convert as command
+
+    with _confined(workspace.resolve(), deck_file):
+        command.run(deck_file, fmt, output, workspace.resolve())
+
+
+@main.command()
+@click.argument("game")
+@click.option("--deck", default=None, help="Only this deck's sheet.")
+@WORKSPACE
+def fetch(game: str, deck: str | None, workspace: Path) -> None:
+    """Download the sheets GAME's game.yaml names by URL (decks: <deck>: sheet: {file, url},
+    e.g. a Google Sheet published as CSV) into cards/GAME/. The only command that uses
+    the network; lint and build read the downloaded file."""
+    from cardforge.commands import fetch as command
+
+    with _confined(workspace.resolve()):
+        command.run(game, deck, workspace.resolve())

@@ -49,6 +49,7 @@ MAX_BYTES: dict[str, int] = {
     "icc": 16 * MiB,       # a CMYK press profile is ~0.5-2 MiB
     "cache": 64 * MiB,     # one laid-out face or a measurement file; a face book per game
     "json": 16 * MiB,      # JSON Schemas and cache sidecars
+    "sheet": 64 * MiB,     # CSV/XLSX/ODS deck files: a 10,000-row XLSX is ~1 MiB, its CSV ~2 MiB
     "other": 64 * MiB,     # any other file a face links to
 }
 """Largest file read, in bytes, per kind of file."""
@@ -71,6 +72,16 @@ have at most 5, ten times is 50; 100 lets a 64-bit integer in binary (``0b…``)
 MAX_IMAGE_PIXELS = 60_000_000
 """Pixels of one raster image, checked from its header before it is decoded: ten times a
 tarot card's full-bleed art at 600 dpi (~6 MP). A 13,000 x 13,000 PNG (169 MP) is refused."""
+
+MAX_SHEET_ROWS = 200_000
+"""Rows of one sheet (CSV, XLSX, ODS deck file): four times the 50,000-card benchmark deck."""
+
+MAX_SHEET_COLUMNS = 1_000
+"""Columns of one sheet: a Comic Creator Skill card spreads over about 15."""
+
+MAX_SHEET_UNPACKED = 512 * MiB
+"""Bytes the members of one XLSX/ODS archive may unpack to, checked before it is opened:
+a 10,000-row sheet unpacks to ~10 MiB (a zip bomb unpacks to gigabytes)."""
 
 MAX_PO_ENTRIES = 200_000
 """Entries of one PO catalog: ten times the ~20,000 of the 10,000-card benchmark's."""
@@ -103,6 +114,9 @@ MAX_TOML_DEPTH = 32
 
 MAX_DIE_FACES = 60
 """Faces of one die: ten times a six-sided die."""
+
+MAX_PALETTE_COLOURS = 1000
+"""Colours one template palette file declares (the built-in palettes hold fewer than 15)."""
 
 MAX_ODDS_PATTERNS = 40_000
 """Roll patterns one exact-odds computation may visit (cardforge.dice): ten times the ~4,000

@@ -26,6 +26,8 @@ from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec, discover
 from cardforge.problem import Problem, Severity
 from cardforge.source import Document, LoadError, gc_paused, load_yaml
+from cardforge.spreadsheet import in_sheet_terms, is_sheet, load_sheet
+from cardforge.spreadsheet.game import SheetDecks, sheet_decks
 from cardforge.validate import SCHEMA, has_subschema, validate
 from cardforge.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems, workspace_spec
 
@@ -93,16 +95,26 @@ def _folders(path: Path) -> list[Path]:
 
 
 def card_files(root: Path) -> list[Path]:
-    """Every ``*.yaml`` name directly in ``root`` but game.yaml, sorted: files, and also
-    links and folders so named, which reading then reports (nothing is silently skipped)."""
+    """Every ``*.yaml`` name directly in ``root`` but game.yaml, and every sheet
+    (``*.csv``, ``*.xlsx``, ``*.ods``: :mod:`cardforge.spreadsheet`), sorted: files, and
+    also links and folders so named, which reading then reports (nothing is silently
+    skipped)."""
     try:
-        return sorted(p for p in root.glob("*.yaml") if p.name != MANIFEST)
+        return sorted(p for p in root.iterdir()
+                      if (p.suffix == ".yaml" and p.name != MANIFEST) or is_sheet(p))
     except OSError:
         return []
 
 
-def _load(path: Path, problems: list[Problem]) -> Document | None:
+def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None) -> Document | None:
+    """``path`` loaded (a sheet as the deck ``sheets`` names it for, if any), or None; its
+    Problems added to ``problems``."""
     try:
+        if sheets is not None and is_sheet(path):
+            named = sheets.named.get(path.name)
+            doc = load_sheet(path, named.deck if named else None, named.sheet if named else None)
+            problems.extend(doc.left_out)
+            return doc
         return load_yaml(path)
     except LoadError as exc:
         problems.extend(exc.problems)
@@ -142,8 +154,10 @@ def _load_game(root: Path, spec: GameSpec) -> Loaded:
     game = Game(spec=spec, root=root, manifest=manifest)
     for deck_id, deck_spec in manifest.data["decks"].items():
         game.decks[deck_id] = Deck(id=deck_id, spec=deck_spec)
+    sheets = sheet_decks(manifest, root)
+    loaded.problems.extend(sheets.problems)
     for path in card_files(root):
-        doc = _load(path, loaded.problems)
+        doc = _load(path, loaded.problems, sheets)
         if doc is None:
             continue
         if is_dice_file(doc):
@@ -152,6 +166,7 @@ def _load_game(root: Path, spec: GameSpec) -> Loaded:
             continue
         game.documents.append(doc)
         _add_cards(game, doc, schema, loaded.problems)
+    loaded.problems = in_sheet_terms(loaded.problems, game.documents)
     loaded.game = game
     return loaded
 

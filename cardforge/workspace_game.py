@@ -2,8 +2,9 @@
 
 Such a game is all data (docs/workspace-games.md): its :class:`WorkspaceGameSpec` is made
 from game.yaml by :func:`workspace_spec`: the id is the folder's name, the names are
-game.yaml's ``name:``, the products ``cards`` (and ``rules`` and ``rulesheet`` when the
-game has rules Markdown in ``rules/``), and no Python hooks. Its card-file schema is made
+game.yaml's ``name:``, the products ``cards`` (``board`` when game.yaml declares
+``boards:``, and ``rules`` and ``rulesheet`` when the game has rules Markdown in
+``rules/``), and no Python hooks. Its card-file schema is made
 from the decks' ``fields:`` once game.yaml has passed its own schema
 (:func:`cardforge.game_schemas.card_schema`).
 """
@@ -55,8 +56,10 @@ def workspace_spec(folder: Path) -> WorkspaceGameSpec:
     raw = data.get("name") if isinstance(data, dict) else None
     names = {str(lang): str(text) for lang, text in raw.items() if isinstance(text, str)} \
         if isinstance(raw, dict) else {}
+    board = ("board",) if isinstance(data, dict) and data.get("boards") else ()  # boards: declared
     return WorkspaceGameSpec(id=folder.name, names=names, schema=schema_name(folder.name),
-                             products=("cards", *BOOKLET_PRODUCTS) if _has_rules(folder) else ("cards",))
+                             products=("cards", *board, *BOOKLET_PRODUCTS) if _has_rules(folder)
+                             else ("cards", *board))
 
 
 def _has_rules(folder: Path) -> bool:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from cardforge.cli import main
@@ -15,7 +16,8 @@ from cardforge.render.geometry import mm_to_pt
 REPO = Path(__file__).resolve().parents[1]
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 TRIM, BLEED, PER_SHEET = (63.0, 88.0), 3.0, 9
-CARDS = 84  # 26 Experience + 38 Skill + 20 Assist (game.yaml decks)
+DECKS = yaml.safe_load((REPO / "cards" / "comic-creator" / "game.yaml").read_text())["decks"]
+CARDS = sum(deck["count"] for deck in DECKS.values())  # Experience, Skill, Assist and the play aids
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +38,7 @@ def test_build_prints_the_paths_it_wrote(built):
     lines = result.output.splitlines()
     written = [Path(line) for line in lines]
     folder = out / "comic-creator"
-    assert written == [*(folder / f"comic-creator-cards-{p}.pdf" for p in ("a4", "letter")),
+    assert written == [*(folder / f"comic-creator-cards-en-{p}.pdf" for p in ("a4", "letter")),
                        folder / "comic-creator-rules-en.pdf", folder / "comic-creator-rulesheet-en.pdf"]
     assert sorted(p.name for p in (out / "comic-creator").iterdir()) == sorted(w.name for w in written)
 
@@ -45,7 +47,7 @@ def test_build_prints_the_paths_it_wrote(built):
 def test_sheet_sizes_boxes_and_page_count(built, paper):
     out, _ = built
     width, height = PAPER_MM[paper]
-    with pikepdf.open(out / "comic-creator" / f"comic-creator-cards-{paper}.pdf") as pdf:
+    with pikepdf.open(out / "comic-creator" / f"comic-creator-cards-en-{paper}.pdf") as pdf:
         sheets = math.ceil(CARDS / PER_SHEET)
         assert len(pdf.pages) == 2 * sheets  # each front sheet followed by its back sheet
         grid_w, grid_h = 3 * TRIM[0], 3 * TRIM[1]
@@ -61,14 +63,14 @@ def test_sheet_sizes_boxes_and_page_count(built, paper):
 
 def test_every_copy_is_placed_and_backs_share_one_form(built):
     out, _ = built
-    with pikepdf.open(out / "comic-creator" / "comic-creator-cards-a4.pdf") as pdf:
+    with pikepdf.open(out / "comic-creator" / "comic-creator-cards-en-a4.pdf") as pdf:
         fronts = pdf.pages[0::2]
         backs = pdf.pages[1::2]
         placed = sum(_placements(page) for page in fronts)
         assert placed == CARDS
         assert sum(_placements(page) for page in backs) == CARDS
         back_forms = {xobj.objgen for page in backs for xobj in page.Resources.XObject.values()}
-        assert len(back_forms) == 3  # one back per deck: experience, skill, assist
+        assert len(back_forms) == len(DECKS)  # one back per deck
 
 
 def _placements(page: pikepdf.Page) -> int:

@@ -27,6 +27,7 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     assert "cardforge/locale/fr/LC_MESSAGES/cardforge.po" in names
     assert "cardforge/scaffold/files/cards/game.yaml" in names  # cardforge new's sample game
     assert "cardforge/scaffold/files/templates/icons/coin.svg" in names
+    assert "cardforge/scaffold/files/yamllint.yaml" in names  # the new workspace's .yamllint
     assert "cardforge/_data/cards/dice-girls/game.yaml" in names  # cardforge new --from
 
     target = tmp_path / "site"

@@ -24,6 +24,7 @@ from cardforge.booklet import links, parts
 from cardforge.booklet.examples import example_fronts
 from cardforge.booklet.markdown import Block, load_rules, markdown
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
+from cardforge.booklet.sheet import BOOKLET_ONLY, sheet_blocks
 from cardforge.booklet.words import word
 from cardforge.errors import DataError, MissingFontError, RenderError
 from cardforge.i18n.translations import Translations, with_catalog_texts
@@ -111,7 +112,7 @@ class _Writer:
             return parts.diagram(self.game, block.args[0], self.tr, self.icons, where)
         raise RenderError(f"{where}: unknown directive [[{block.text}]]",
                           hint="directives: [[components]], [[glossary]], "
-                               "[[examples: card-id, …]], [[diagram: name]]")
+                               "[[examples: card-id, …]], [[diagram: name]], [[booklet-only]]")
 
     def face_png(self, card_id: str) -> bytes:
         """The front of card ``card_id`` as PNG; the faces of every example the document
@@ -134,6 +135,8 @@ class _Writer:
                 out.append("</ol>" if blocks[index - 1].ordered else "</ul>")
                 open_list = None
             uid = f"u{index}"
+            if block.kind == "directive" and block.text == BOOKLET_ONLY:
+                continue  # a mark for the quick-reference sheet, printing nothing
             if block.kind == "directive":
                 out.append(f'<div class="part part-{escape(block.text)}">{self.directive(block)}</div>')
                 continue
@@ -187,16 +190,6 @@ def booklet_html(game: Game, lang: str, workspace: Path, kind: str = "rules", *,
             f'<body class="{kind}"><div class="running-title">{name}</div>{front}'
             f'<main>{body}</main></body></html>')
     return BookletHTML(html=html, units=writer.units)
-
-
-SHEET_DIRECTIVES = ("components", "glossary", "diagram")
-
-
-def sheet_blocks(blocks: list[Block]) -> list[Block]:
-    """The blocks a quick-reference sheet keeps: headings, list items and the compact
-    generated parts (no running paragraphs, no example cards)."""
-    return [b for b in blocks if b.kind in ("heading", "item")
-            or (b.kind == "directive" and b.text in SHEET_DIRECTIVES)]
 
 
 def cover(game: Game, writer: _Writer, name: Markup) -> str:

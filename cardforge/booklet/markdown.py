@@ -6,7 +6,8 @@ heading, paragraph and list item becomes one :class:`Block`, whose ``text`` (the
 inline Markdown, soft line breaks joined) is the unit a translator translates. A paragraph
 that is exactly ``[[name]]`` or ``[[name: arguments]]`` is a *directive*: a generated part
 of the booklet (``components``, ``glossary``, ``examples: card-id, …``, ``diagram: name``),
-never translated.
+or ``booklet-only``, which keeps the next block off the quick-reference sheet
+(:mod:`cardforge.booklet.sheet`); never translated.
 
 Rules files are untrusted (they arrive in pull requests): each is read through
 :mod:`cardforge.trust` (a regular file inside the workspace, UTF-8, at most

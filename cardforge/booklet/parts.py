@@ -13,21 +13,28 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from cardforge.boards import boards
 from cardforge.booklet.words import word
 from cardforge.errors import RenderError
 from cardforge.i18n.translations import Translations
 from cardforge.model import Game
+from cardforge.print_copies import copies
 from cardforge.render.icons import DIE_COLOURS, IconSet, die_svg
 
 
 def components(game: Game, tr: Translations) -> Markup:
-    """``<ul class="components">``: each deck (name and card count), each colour of the
-    dice supply in ``facts.dice.supply`` (if any), each custom die of the pack."""
+    """``<ul class="components">``: each deck (name and the cards the ``cards`` product
+    prints: quantities summed, times ``print.cards.copies``), each colour of the dice
+    supply in ``facts.dice.supply`` (if any), the custom dice the ``dice`` product prints
+    (the pack's dice times ``print.dice.copies``; their names a nested
+    ``<ul class="die-names">``), then each board the ``board`` product prints (game.yaml
+    ``boards:``). Raises ConfigError for a bad copies count or board size."""
     lang = tr.lang
     rows: list[tuple[Markup, int]] = []
+    card_copies = copies(game, "cards")
     for deck in game.decks.values():
         rows.append((escape(word("cards", lang, name=tr.localized(deck.spec.get("name")))),
-                     deck.size))
+                     deck.size * card_copies))
     supply = (game.facts.get("dice") or {}).get("supply") if isinstance(game.facts.get("dice"),
                                                                          Mapping) else None
     for colour, count in (supply or {}).items():
@@ -36,8 +43,14 @@ def components(game: Game, tr: Translations) -> Markup:
         rows.append((icon + escape(word("dice", lang, name=label)), int(count)))
     dice = (game.spec.dice(game) if game.spec.dice else None) or []
     if dice:
-        names = word("list-separator", lang).join(tr.localized(die.name) for die in dice)
-        rows.append((escape(word("custom-dice", lang, names=names)), len(dice)))
+        count = copies(game, "dice")
+        label = word("custom-dice-copies", lang, copies=count) if count > 1 \
+            else word("custom-dice", lang)
+        names = "".join(f"<li>{escape(tr.localized(die.name))}</li>" for die in dice)
+        rows.append((escape(label) + Markup(f'<ul class="die-names">{names}</ul>'),
+                     len(dice) * count))
+    for board in boards(game):
+        rows.append((escape(word("board", lang, name=tr.localized(board.name))), 1))
     items = "".join(f'<li><span class="count">{count}</span> × {label}</li>' for label, count in rows)
     return Markup(f'<ul class="components">{items}</ul>')
 

@@ -5,7 +5,10 @@ it in from game.yaml, so the booklet and the linter read the same fact. A name i
 path looked up first in game.yaml's ``facts:``, then in the rest of game.yaml (``players.min``,
 ``decks.skill.count``), then among computed values: ``cards.<deck>`` (the deck's cards,
 quantities summed) and ``cards.total``. A value that is a ``{lang: text}`` mapping is
-taken in the booklet's language. ``{{`` and ``}}`` stand for literal braces.
+taken in the booklet's language; one of the words saying how a goal is reached
+(``at-least``, ``more-than``: :data:`cardforge.booklet.words.COMPARISONS`) is printed in
+the booklet's language ("at least", "以上"), so the wording follows the fact. ``{{`` and
+``}}`` stand for literal braces.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge.booklet.words import COMPARISONS, word
 from cardforge.model import Game
 from cardforge.problem import Location
 
@@ -54,8 +58,9 @@ def values(game: Game) -> dict[str, Any]:
 def lookup(namespace: Mapping[str, Any], name: str, lang: str) -> Any:
     """The value at dotted ``name``, or raise KeyError(the first missing part).
     A ``{lang: text}`` mapping gives its text in ``lang``; a list of numbers or words is
-    joined with ``", "``; any other mapping or list at the end is KeyError (a placeholder
-    stands for one value)."""
+    joined with ``", "``; a word of :data:`~cardforge.booklet.words.COMPARISONS` is printed
+    in ``lang``; any other mapping or list at the end is KeyError (a placeholder stands for
+    one value)."""
     value: Any = namespace
     for part in name.split("."):
         if isinstance(value, Mapping) and part in value:
@@ -70,6 +75,8 @@ def lookup(namespace: Mapping[str, Any], name: str, lang: str) -> Any:
         return ", ".join(str(v) for v in value)
     if isinstance(value, (Mapping, list)) or value is None:
         raise KeyError(name)
+    if isinstance(value, str) and value in COMPARISONS:
+        return word(value, lang)
     return value
 
 

@@ -18,7 +18,9 @@ MSGIDS: dict[str, str] = {
     "components": "Components",
     "cards": "{name} cards",
     "dice": "{name} dice",
-    "custom-dice": "die designs: {names}",
+    "custom-dice": "die designs",
+    "custom-dice-copies": "dice to make, {copies} of each design",
+    "board": "{name} board",
     "glossary": "Icons and symbols",
     "examples": "Example cards",
     "list-separator": ", ",
@@ -26,8 +28,17 @@ MSGIDS: dict[str, str] = {
     "green": "Green",
     "red": "Red",
     "yellow": "Yellow",
+    "at-least": "at least",
+    "more-than": "more than",
 }
 """Key (a product kind, a die colour, a part of the booklet) → English msgid."""
+
+
+COMPARISONS = ("at-least", "more-than")
+"""How a goal is reached, as game.yaml writes it (``vp_goal_reached: at-least``; CF017's
+``reached``): a placeholder naming such a fact prints its word of :data:`MSGIDS` in the
+booklet's language (``{vp_goal_reached} {vp_goal} VP``: "at least 15 VP"; ja
+``{vp_goal}VP{vp_goal_reached}``: "15VP以上")."""
 
 
 def word(key: str, lang: str, **fields: object) -> str:

@@ -16,6 +16,15 @@ is made (and when every text has its entry, Babel is not asked to prepare a fuzz
 it would not make). Then every unit with an inline YAML text in the language takes
 that text, not fuzzy (the YAML is where the designer edits).
 
+Headers: ``Project-Id-Version`` is the game's name in its source language and game.yaml's
+``version`` when it has one; ``POT-Creation-Date`` is when the template's texts last
+changed (the template's own date, kept while its texts stay the same, copied into every
+language's catalog); ``PO-Revision-Date`` is when the catalog was last written with new
+content. ``Last-Translator`` and ``Language-Team`` are kept as a translator's PO editor
+wrote them and left out while nobody has (never Babel's ``FULL NAME <EMAIL@ADDRESS>``
+placeholders); ``Report-Msgid-Bugs-To`` is left out (:mod:`cardforge.i18n.headers`). So an
+update that changes no text writes no file, and a header states only what is known.
+
 Reading a catalog (and what is refused) is :mod:`cardforge.i18n.po`'s.
 """
 
@@ -32,6 +41,7 @@ from babel.messages.catalog import Catalog, Message
 from cardforge import trust
 from cardforge.atomic import write_atomically
 from cardforge.errors import DataError
+from cardforge.i18n.headers import GameCatalog, comparable, known, project_of
 from cardforge.i18n.po import CODE, present, read_catalog, render
 from cardforge.i18n.units import DOMAINS, Unit, extract, target_languages
 from cardforge.model import Game
@@ -42,9 +52,6 @@ __all__ = ["CODE", "LOCALE_DIR", "Planned", "merge", "plan", "po_path", "pot_pat
 
 LOCALE_DIR = "locale"
 """Folder of a game's catalogs, inside ``cards/<id>/``."""
-
-_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
-"""Creation date written into new catalogs, so an update with nothing new writes nothing."""
 
 
 def po_path(game_root: Path, lang: str, domain: str) -> Path:
@@ -57,11 +64,14 @@ def pot_path(game_root: Path, domain: str) -> Path:
     return game_root / LOCALE_DIR / f"{domain}.pot"
 
 
-def template(game: Game, domain: str, units: list[Unit]) -> Catalog:
+def template(game: Game, domain: str, units: list[Unit], created: datetime | None = None) -> Catalog:
     """The ``<domain>.pot`` catalog of ``units``: locations relative to the game folder,
-    each unit's comment as an extracted (``#.``) comment."""
-    catalog = Catalog(domain=domain, project=game.id, version="1", creation_date=_EPOCH, fuzzy=False,
-                      header_comment=f"# {domain} texts of {game.id}, extracted by cardforge.\n#")
+    each unit's comment as an extracted (``#.``) comment; dated ``created`` (the existing
+    template's date; now when None)."""
+    project, version = project_of(game)
+    catalog = GameCatalog(domain=domain, project=project, version=version,
+                           creation_date=created or datetime.now(UTC), fuzzy=False,
+                           header_comment=f"# {domain} texts of {game.id}, extracted by cardforge.\n#")
     relative: dict[Path, str] = {}  # a game has a few files and thousands of texts
     for unit in units:
         places = []
@@ -87,10 +97,13 @@ def _relative(path: Path, root: Path) -> str:
 def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Catalog:
     """``old`` (None for a new language) brought up to ``pot`` as described in the module
     docstring; returns a new catalog, ``old`` is left alone."""
-    merged = Catalog(locale=lang, domain=pot.domain, project=pot.project, version=pot.version,
-                     creation_date=_EPOCH,
-                     revision_date=old.revision_date if old else _EPOCH, fuzzy=False,
-                     header_comment=f"# {lang} translation of the {pot.domain} texts of {pot.project}.\n#")
+    merged = GameCatalog(locale=lang, domain=pot.domain, project=pot.project, version=pot.version,
+                          creation_date=pot.creation_date,
+                          revision_date=old.revision_date if old else datetime.now(UTC), fuzzy=False,
+                          last_translator=known(old.last_translator) if old else None,
+                          language_team=known(old.language_team) if old else None,
+                          header_comment=f"# {lang} translation of the {pot.domain} texts of "
+                                         f"{pot.project}.\n#")
     for message in old or ():
         if message.id:  # update() only reads the old messages: shared, not copied
             merged[message.id] = message
@@ -157,12 +170,7 @@ class Planned:
     @property
     def changed(self) -> bool:
         """Whether writing :attr:`new` would change the file's messages (dates aside)."""
-        return self.old is None or _same_text(render(self.old)) != _same_text(render(self.new))
-
-
-def _same_text(po: bytes) -> bytes:
-    return b"\n".join(line for line in po.splitlines()
-                      if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
+        return self.old is None or comparable(render(self.old)) != comparable(render(self.new))
 
 
 def plan(game: Game) -> list[Planned]:
@@ -181,9 +189,11 @@ def plan(game: Game) -> list[Planned]:
             return None
 
     for domain in DOMAINS:
-        pot = cache(partial(template, game, domain, units[domain]))
         tpath = pot_path(game.root, domain)
-        planned.append(Planned(tpath, None, domain, read(tpath, None), pot))
+        old_pot = read(tpath, None)
+        created = old_pot.creation_date if old_pot else None
+        pot = cache(partial(template, game, domain, units[domain], created))
+        planned.append(Planned(tpath, None, domain, old_pot, pot))
         for lang in target_languages(game):
             path = po_path(game.root, lang, domain)
             old = read(path, lang)

@@ -30,6 +30,7 @@ from cardforge.lint.rule import Rule
 from cardforge.model import Game
 from cardforge.problem import Location, Problem, Severity
 from cardforge.source import gc_paused
+from cardforge.spreadsheet import in_sheet_terms
 from cardforge.workspace import Loaded
 
 INTERNAL = "CF000"
@@ -94,6 +95,8 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
                 problems.append(Problem(Location(game.root / "game.yaml"), INTERNAL,
                                         f"rule {rule.code} failed: {type(exc).__name__}: {exc}",
                                         hint="this is a bug in the rule; please report it"))
+    if game is not None:  # rules' Problems in a sheet name its cell (loading's already do)
+        problems[len(loaded.problems):] = in_sheet_terms(problems[len(loaded.problems):], game.documents)
     ignored = _ignored_by_card(game)
     result = []
     for problem, forced in _unique(problems, refused):

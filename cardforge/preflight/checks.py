@@ -98,12 +98,13 @@ def _face(profile: Profile, page: pikepdf.Page, users: list[tuple[str, Location,
     rgb = sorted(set().union(*(scan.colours.get(m, set()) for m in ("rgb", "lab"))))
     if profile.colour == "cmyk" and rgb:
         report("PF104", f"uses RGB colour ({', '.join(rgb)}); {profile.name} prints CMYK only",
-               "write colours as device-cmyk(c m y k) in the templates' CSS and use CMYK "
-               "(JPEG or TIFF) art")
+               "write colours as device-cmyk(c m y k) in the templates' CSS, or declare them in "
+               "the templates' palette.yaml; no CSS gradients (WeasyPrint draws them in RGB)")
     if not profile.transparency and scan.transparency:
         report("PF105", f"uses transparency ({', '.join(sorted(scan.transparency))}), which "
                f"{profile.pdf_variant or 'this shop'} forbids",
-               "use opaque colours: no opacity, rgba() or images with an alpha channel")
+               "use opaque colours: no opacity, rgba() or images with an alpha channel (style "
+               "flat stand-ins under .print-cmyk, see templates/_base/print-flat.html.j2)")
     return problems
 
 

@@ -86,6 +86,21 @@ def colour_model(space: object, resources: pikepdf.Object | None) -> str:
     return "other"
 
 
+def shading_model(shading: pikepdf.Object, resources: pikepdf.Object | None) -> str:
+    """The colour model a shading really paints in: its colour space's, except ``rgb`` for
+    a CMYK space whose function gives three values (WeasyPrint 70 writes a CSS gradient's
+    sRGB stops into the document's default space, CMYK under a CMYK output intent)."""
+    model = colour_model(shading.get(Name.ColorSpace), resources)
+    function = shading.get(Name.Function)
+    if isinstance(function, pikepdf.Dictionary) and Name.Functions in function:
+        parts = function.Functions
+        function = parts[0] if isinstance(parts, pikepdf.Array) and len(parts) else None
+    if model == "cmyk" and isinstance(function, pikepdf.Dictionary) and \
+            len(function.get(Name.C0, pikepdf.Array([0, 0, 0, 0]))) == 3:
+        return "rgb"
+    return model
+
+
 class _Walker:
     def __init__(self) -> None:
         self.scan = Scan()
@@ -165,7 +180,7 @@ class _Walker:
         if int(pattern.get(Name.PatternType, 0)) == 2:
             shading = pattern.get(Name.Shading)
             if isinstance(shading, pikepdf.Dictionary):
-                self.scan.use(colour_model(shading.get(Name.ColorSpace), resources), "shading")
+                self.scan.use(shading_model(shading, resources), "shading")
         elif isinstance(pattern, pikepdf.Stream) and (pattern.objgen, placed) not in self.seen_patterns:
             self.seen_patterns.add((pattern.objgen, placed))
             self.holder(pattern, placed, depth + 1)
@@ -173,7 +188,7 @@ class _Walker:
     def shading(self, resources: pikepdf.Object | None, category: str, name: str) -> None:
         shading = self.entry(resources, category, name)
         if isinstance(shading, pikepdf.Object) and Name.ColorSpace in shading:
-            self.scan.use(colour_model(shading.ColorSpace, resources), "shading")
+            self.scan.use(shading_model(shading, resources), "shading")
 
     def state(self, resources: pikepdf.Object | None, name: str, depth: int) -> None:
         state = self.entry(resources, "/ExtGState", name)

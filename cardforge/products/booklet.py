@@ -14,7 +14,7 @@ from cardforge.booklet.document import booklet_html
 from cardforge.booklet.page_problems import page_problems
 from cardforge.i18n.translations import catalog_paths
 from cardforge.model import Game
-from cardforge.products.builder import ProductSkipped
+from cardforge.products.builder import ProductSkipped, folder
 from cardforge.products.options import BuildOptions
 from cardforge.render.booklet import impose_saddle
 from cardforge.render.booklet_cache import cached_booklet
@@ -39,7 +39,7 @@ def build_booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> li
     face_cache = options.face_cache()
     source = booklet_html(game, lang, options.root, kind, face_cache=face_cache)
     booklet = cached_booklet(source.html, game.root, options.root, source.units, face_cache.folder)
-    path = options.out / game.id / f"{game.id}-{kind}-{lang}.pdf"
+    path = folder(options, game, kind, lang).with_suffix(".pdf")
     written = [write_atomically(path, lambda handle: handle.write(booklet.pdf))]
     if options.imposition == "saddle" and kind == "rules":
         with pikepdf.open(io.BytesIO(booklet.pdf)) as pdf:

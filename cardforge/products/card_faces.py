@@ -34,15 +34,17 @@ class PreflightError(DataError):
 
 
 def card_faces(game: Game, lang: str, options: BuildOptions, geometry: CardGeometry | None = None, *,
-               extra_css: str = "", pdf_variant: str | None = None) -> RenderedFaces:
+               extra_css: str = "", pdf_variant: str | None = None,
+               cmyk_icc: bytes | None = None) -> RenderedFaces:
     """Every card face of ``game`` in ``lang``, laid out (or taken from the face cache) at
     ``geometry`` (default: game.yaml's, deck by deck), with ``extra_css`` after the
-    stylesheet and WeasyPrint's ``pdf_variant``; see
+    stylesheet and WeasyPrint's ``pdf_variant``, for CMYK print with ``cmyk_icc`` (the
+    output intent's ICC profile bytes); see
     :func:`~cardforge.render.cards.render_card_faces`. Raises RenderError."""
     printed = with_catalog_texts(game, lang)  # texts only the catalogs translate
     return render_card_faces(printed, lang, options.root, cache=options.face_cache(), jobs=options.jobs,
                              progress=options.progress, geometry=geometry, extra_css=extra_css,
-                             pdf_variant=pdf_variant)
+                             pdf_variant=pdf_variant, cmyk_icc=cmyk_icc)
 
 
 def check(game: Game, profile: Profile, faces: RenderedFaces, geometry: CardGeometry,

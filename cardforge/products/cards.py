@@ -6,6 +6,7 @@ from pathlib import Path
 
 from cardforge.errors import ConfigError
 from cardforge.model import Game
+from cardforge.print_copies import copies
 from cardforge.products.builder import output_path
 from cardforge.products.card_faces import card_faces, check_sheets
 from cardforge.products.options import BuildOptions
@@ -16,9 +17,10 @@ from cardforge.render.sheets import card_sheets, check_fit
 def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """Card sheets: faces laid out once, imposed on each paper with crop marks and backs.
 
-    Writes ``<game>-cards[-<lang>]-<paper>.pdf`` (layout ``sheets``) or
-    ``<game>-cards[-<lang>]-fold-over-<paper>.pdf``. With a ``sheets`` print-shop profile the
-    faces are preflighted first. Raises ConfigError, naming game.yaml's ``card:`` line, when
+    Writes ``<game>-cards-<lang>-<paper>.pdf`` (layout ``sheets``) or
+    ``<game>-cards-<lang>-fold-over-<paper>.pdf``. With a ``sheets`` print-shop profile the
+    faces are preflighted first. Every card is printed ``print.cards.copies`` times
+    (:func:`cardforge.print_copies.copies`). Raises ConfigError, naming game.yaml's ``card:`` line, when
     a card does not fit the paper (before any face is laid out), RenderError from rendering
     and DataError from preflight.
     """
@@ -29,6 +31,7 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
             other = ", or --layout sheets" if options.layout == "fold-over" else ""
             raise ConfigError(f"{game.id}: {exc}", hint="choose a smaller card size in game.yaml"
                               f" or a smaller --gutter{other}") from None
+    count = copies(game, "cards")  # print.cards.copies: every card that many times
     check_sheets(game, lang, options)
     faces = card_faces(game, lang, options)
     prefix = "" if options.layout == "sheets" else f"{options.layout}-"
@@ -36,7 +39,7 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     for paper in options.papers:
         path = output_path(options, game, "cards", lang, f"{prefix}{paper}.pdf")
         sheets = card_sheets(game, faces, paper, options.duplex, layout=options.layout,
-                             gutter_mm=options.gutter_mm)
+                             gutter_mm=options.gutter_mm, copies=count)
         write_pdf_atomically(sheets, path)
         written.append(path)
     return written

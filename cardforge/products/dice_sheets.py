@@ -21,8 +21,9 @@ from PIL import Image
 from cardforge.dice.faces import CROSS_NET, GLUE_TABS, NET_COLUMNS, NET_ROWS, SIDES, fold_edges, outer_edges
 from cardforge.geometry import CardGeometry
 from cardforge.render.dice_faces import DieFaces
-from cardforge.render.geometry import PAPER, layout_grid, mm_to_pt
+from cardforge.render.geometry import PAPER, Box, layout_grid, mm_to_pt
 from cardforge.render.impose import Slot, impose_sheets
+from cardforge.render.placement import grown, pt_box, union
 from cardforge.render.raster import page_image, save_png
 
 TGC_D6_PX = 180
@@ -68,18 +69,23 @@ def _tab(x: float, y: float, e: float, edge: str, depth: float) -> list[tuple[fl
 
 
 def _net_ops(die_pages: list[int], ox: float, oy: float, e: float, tabs: bool,
-             names: dict[int, str], forms: dict) -> list[bytes]:
-    """Content-stream operators drawing one net with its grid's bottom-left at (ox, oy)."""
+             names: dict[int, str], forms: dict, bleed: float = 0.0) -> list[bytes]:
+    """Content-stream operators drawing one net with its grid's bottom-left at (ox, oy);
+    each face keeps ``bleed`` (mm) beyond the net's cut outline, none at a fold or a tab."""
     pt = mm_to_pt
     cell_xy = {c.side: (ox + c.col * e, oy + (NET_ROWS - 1 - c.row) * e) for c in CROSS_NET}
     ops: list[bytes] = []
     depth = min(TAB_RATIO * e, TAB_MAX_MM)
     tab_edges = GLUE_TABS if tabs else ()  # a tuple: drawn in a fixed order, output repeatable
+    cut = {(cell.side, edge) for cell, edge in outer_edges()} - set(tab_edges)
     for side, (x, y) in cell_xy.items():
         page = die_pages[side]
         form, tx, ty = forms[page]
+        left, right, bottom, top = (bleed if (side, edge) in cut else 0.0
+                                    for edge in ("left", "right", "bottom", "top"))
         ops.append(b"q %.3f %.3f %.3f %.3f re W n 1 0 0 1 %.3f %.3f cm %s Do Q" % (
-            pt(x), pt(y), pt(e), pt(e), pt(x) - tx, pt(y) - ty, names[page].encode()))
+            pt(x - left), pt(y - bottom), pt(e + left + right), pt(e + bottom + top),
+            pt(x) - tx, pt(y) - ty, names[page].encode()))
     for side, edge in tab_edges:
         corners = [(pt(a), pt(b)) for a, b in _tab(*cell_xy[side], e, edge, depth)]
         path = b" ".join(b"%.3f %.3f %s" % (a, b, b"m" if i == 0 else b"l")
@@ -101,8 +107,10 @@ def _net_ops(die_pages: list[int], ox: float, oy: float, e: float, tabs: bool,
 
 def net_sheets(faces: DieFaces, paper: str, *, tabs: bool = True) -> pikepdf.Pdf:
     """Every die of ``faces`` as a cross net on ``paper`` (``a4`` / ``letter``) sheets, in
-    die order, left to right then top to bottom, at the faces' edge length. Raises
-    ValueError for an unknown paper, a die without six faces, or a net too big for it."""
+    die order, left to right then top to bottom, at the faces' edge length, each face with
+    the faces' bleed beyond the net's cut outline. Each sheet's TrimBox spans its nets (glue
+    tabs included), its BleedBox that grown by the bleed, in pt. Raises ValueError for an
+    unknown paper, a die without six faces, or a net too big for it."""
     if paper.lower() not in PAPER:
         raise ValueError(f"unknown paper {paper!r}; known: {', '.join(sorted(PAPER))}")
     width, height = PAPER[paper.lower()]
@@ -125,15 +133,19 @@ def net_sheets(faces: DieFaces, paper: str, *, tabs: bool = True) -> pikepdf.Pdf
     for start in range(0, len(faces.dice), per_sheet):
         ops: list[bytes] = []
         used: set[int] = set()
+        nets: list[Box] = []
         for k, die in enumerate(faces.dice[start:start + per_sheet]):
             row, col = divmod(k, cols)
             pages = [faces.page[(die.id, side)] for side in range(SIDES)]
             used.update(pages)
-            ops += _net_ops(pages, x0 + col * (net_w + GAP_MM),
-                            top - (row + 1) * net_h - row * GAP_MM, e, tabs, names, forms)
+            nx, ny = x0 + col * (net_w + GAP_MM), top - (row + 1) * net_h - row * GAP_MM
+            nets.append((nx, ny, nx + net_w, ny + net_h))
+            ops += _net_ops(pages, nx, ny, e, tabs, names, forms, faces.bleed_mm)
+        trim = union(*nets)
         xobjects = Dictionary({names[p]: forms[p][0] for p in sorted(used)})
         out.pages.append(pikepdf.Page(Dictionary(
-            Type=Name.Page, MediaBox=Array([0, 0, mm_to_pt(width), mm_to_pt(height)]),
+            Type=Name.Page, MediaBox=pt_box((0, 0, width, height)), TrimBox=pt_box(trim),
+            BleedBox=pt_box(grown(trim, faces.bleed_mm)),
             Resources=Dictionary(XObject=xobjects), Contents=out.make_stream(b"\n".join(ops)))))
     return out
 
@@ -149,7 +161,7 @@ def sticker_sheets(faces: DieFaces, paper: str) -> pikepdf.Pdf:
     slots: list[Slot] = []
     for die in faces.dice:
         if columns >= SIDES and slots and (len(slots) % columns) + len(die.faces) > columns:
-            slots += [Slot(front=faces.blank)] * (columns - len(slots) % columns)
+            slots += [Slot(front=None)] * (columns - len(slots) % columns)
         slots += [Slot(front=faces.page[(die.id, side)]) for side in range(len(die.faces))]
     source = pikepdf.open(BytesIO(faces.pdf))
     return impose_sheets(source, slots, geometry, paper, duplex="none", gutter_mm=gutter)

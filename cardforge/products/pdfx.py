@@ -40,7 +40,7 @@ _INFO_KEYS = ("/GTS_PDFXVersion", "/GTS_PDFXConformance", "/Trapped", "/Creation
 
 
 def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
-    """The print shop's PDF/X file ``<game>-<profile>[-<lang>].pdf``: one card per page at the
+    """The print shop's PDF/X file ``<game>-<profile>-<lang>.pdf``: one card per page at the
     profile's trim + bleed, backs and fronts alternating, CMYK output intent (see
     :func:`pdfx_document`), after preflight. Raises ConfigError without a ``pdfx`` profile or
     without its ICC profile (naming the package), DataError for preflight errors."""
@@ -48,9 +48,11 @@ def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     if profile is None or profile.output != "pdfx" or not profile.pdf_variant:
         raise ConfigError("the pdfx product needs a PDF/X print-shop profile",
                           hint="e.g. --profile drivethrucards-poker (see `cardforge profiles`)")
-    css = cmyk_css(profile.icc_bytes())
+    icc = profile.icc_bytes()
+    css = cmyk_css(icc)
     geometry = profile.geometry(game.card_geometry())
-    faces = card_faces(game, lang, options, geometry, extra_css=css, pdf_variant=profile.pdf_variant)
+    faces = card_faces(game, lang, options, geometry, extra_css=css, pdf_variant=profile.pdf_variant,
+                       cmyk_icc=icc if profile.colour == "cmyk" else None)
     check(game, profile, faces, geometry, options)
     title = f"{game.spec.names.get(lang) or game.id} — {profile.name}"
     pdf = pdfx_document(game, faces, profile.pdf_variant, css, title)

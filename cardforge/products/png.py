@@ -25,9 +25,9 @@ from cardforge.render.raster import page_image, png_bytes, save_bytes
 
 def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     """One PNG per physical card plus the backs (see :func:`write_card_pngs`), trim + bleed.
-    Without a profile: at the game's size, ``options.dpi``, into ``<game>-png[-<lang>]/``.
+    Without a profile: at the game's size, ``options.dpi``, into ``<game>-png-<lang>/``.
     With a ``png`` profile: at its trim, bleed and exact pixel size, after preflight, into
-    ``<game>-<profile>[-<lang>]/``. Raises ConfigError for a profile making something else,
+    ``<game>-<profile>-<lang>/``. Raises ConfigError for a profile making something else,
     DataError for preflight errors, RenderError."""
     profile = options.profile
     if profile is not None and profile.output != "png":

@@ -31,6 +31,7 @@ class Product:
 PRODUCTS: dict[str, Product] = {product.name: product for product in (
     Product("cards", lazy("cardforge.products.cards:build_cards"), profile_output="sheets"),
     Product("dice", lazy("cardforge.products.dice:build_dice")),
+    Product("board", lazy("cardforge.products.board:build_board")),
     Product("rules", lazy("cardforge.products.rules:build_rules")),
     Product("rulesheet", lazy("cardforge.products.rulesheet:build_rulesheet")),
     Product("png", lazy("cardforge.products.png:build_png"), card_export=True, profile_output="png"),

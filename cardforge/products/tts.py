@@ -13,7 +13,7 @@ from cardforge.products.tts_plan import plan_decks
 
 
 def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
-    """Tabletop Simulator deck sheets, backs and ``<game>.json`` into ``<game>-tts[-<lang>]/``
+    """Tabletop Simulator deck sheets, backs and ``<game>.json`` into ``<game>-tts-<lang>/``
     (see :mod:`cardforge.products.tts_plan`); cards at ``options.dpi`` or smaller, so that a
     sheet stays within 4096 px. Raises RenderError."""
     geometry = game.card_geometry()

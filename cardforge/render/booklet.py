@@ -171,7 +171,9 @@ def saddle_order(page_count: int) -> list[tuple[int | None, int | None]]:
 def impose_saddle(booklet: pikepdf.Pdf, paper: str) -> pikepdf.Pdf:
     """Two booklet pages side by side on each landscape ``paper`` sheet side, in
     :func:`saddle_order`; each page scaled (never up) to fit its half and centred in it,
-    blank halves left empty. Raises ValueError for an unknown paper."""
+    blank halves left empty. Each sheet side states its boxes (pt): TrimBox and BleedBox
+    span both halves' page trims and bleeds (a blank half as if the first page were
+    there), inside the MediaBox (the sheet). Raises ValueError for an unknown paper."""
     if paper not in PAPER:
         raise ValueError(f"unknown paper {paper!r}; known: {', '.join(sorted(PAPER))}")
     height_mm, width_mm = PAPER[paper]  # landscape: the portrait sizes swapped
@@ -188,17 +190,35 @@ def impose_saddle(booklet: pikepdf.Pdf, paper: str) -> pikepdf.Pdf:
 
     for left, right in saddle_order(len(booklet.pages)):
         ops, xobjects = [], pikepdf.Dictionary()
+        trims, bleeds = [], []
         for half, index in enumerate((left, right)):
-            if index is None:
-                continue
-            xobj, x0, y0, w, h = form(index)
+            xobj, x0, y0, w, h = form(0 if index is None else index)
             scale = min(1.0, (sheet_w / 2) / w, sheet_h / h)
             dx = half * sheet_w / 2 + (sheet_w / 2 - w * scale) / 2 - x0 * scale
             dy = (sheet_h - h * scale) / 2 - y0 * scale
+            page = booklet.pages[0 if index is None else index]
+            trims.append(_placed(page.obj.get("/TrimBox", page.mediabox), scale, dx, dy))
+            bleeds.append(_placed(page.obj.get("/BleedBox", page.mediabox), scale, dx, dy))
+            if index is None:
+                continue
             name = f"/P{index}"
             xobjects[name] = xobj
             ops.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q" % (scale, scale, dx, dy, name.encode()))
         out.pages.append(pikepdf.Page(pikepdf.Dictionary(
             Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([0, 0, round(sheet_w, 4), round(sheet_h, 4)]),
+            TrimBox=_pdf_box(trims), BleedBox=_pdf_box(bleeds),
             Resources=pikepdf.Dictionary(XObject=xobjects), Contents=out.make_stream(b"\n".join(ops)))))
     return out
+
+
+def _placed(box: pikepdf.Array, scale: float, dx: float, dy: float) -> tuple[float, ...]:
+    """A page's PDF rectangle (pt) where ``scale`` then the shift (``dx``, ``dy``) put it."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+    return (min(x0, x1) * scale + dx, min(y0, y1) * scale + dy,
+            max(x0, x1) * scale + dx, max(y0, y1) * scale + dy)
+
+
+def _pdf_box(boxes: list[tuple[float, ...]]) -> pikepdf.Array:
+    """The smallest PDF rectangle (pt, 4 decimals) holding every one of ``boxes``."""
+    return pikepdf.Array([round(min(b[0] for b in boxes), 4), round(min(b[1] for b in boxes), 4),
+                          round(max(b[2] for b in boxes), 4), round(max(b[3] for b in boxes), 4)])

@@ -28,9 +28,11 @@ from cardforge.errors import RenderError
 from cardforge.geometry import CardGeometry
 from cardforge.model import Deck, Game
 from cardforge.render.art import check_art
+from cardforge.render.cmyk import CmykConverter
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
+from cardforge.render.face_kit import mix
 from cardforge.render.face_list import DistinctFaces
 from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
@@ -39,6 +41,7 @@ from cardforge.render.fragment_memo import open_memo
 from cardforge.render.icons import IconSet, render_text
 from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
 from cardforge.render.layout import Progress, lay_out_faces
+from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
 from cardforge.resources import templates_dir
@@ -101,7 +104,8 @@ class FaceSources:
 
 
 def face_sources(game: Game, lang: str, workspace: Path, *,
-                 geometry: CardGeometry | None = None, memo: Path | None = None) -> FaceSources:
+                 geometry: CardGeometry | None = None, memo: Path | None = None,
+                 cmyk_icc: bytes | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`template_search_path` (``workspace`` first); images
@@ -120,6 +124,12 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     data or a template over a render limit. ``memo`` (a file in the face cache) keeps each
     card's front from one render to the next (:mod:`cardforge.render.fragment_memo`): only
     cards whose template context changed are rendered (and checked for fonts) again.
+    The stylesheet starts with the template palette's colours as CSS variables
+    (:mod:`cardforge.render.palette`; RenderError for a bad ``palette.yaml``). With
+    ``cmyk_icc`` (the bytes of a CMYK ICC profile) the faces are for CMYK print: fragments and
+    stylesheet have their colours and images converted (:mod:`cardforge.render.cmyk`) and
+    each fragment is wrapped in ``<div class="print-cmyk">``; templates see ``colour_mode``
+    (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw flat stand-ins.
     """
     search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
     env = make_environment(search_path)
@@ -128,10 +138,12 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
     fallback = game.source_language
     env.globals["t"] = translator(lang, fallback)
+    env.globals["mix"] = mix
     roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
     check_art(game, roots)
 
-    common = {"game": game, "lang": lang, "fallback": fallback}
+    common = {"game": game, "lang": lang, "fallback": fallback,
+              "colour_mode": "rgb" if cmyk_icc is None else "cmyk"}
     views: Views = {}  # views of the game, its decks and cards: made once, shared by every face
     sizes = {deck: geometry or game.card_geometry(deck) for deck in game.decks}  # a shop's size wins
     shape = {deck: {"geometry": size.template_context()} for deck, size in sizes.items()}
@@ -174,12 +186,18 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
 
     new = [i for i, html in enumerate(pages.fragments) if html in rendered]
     require_fonts([pages.fragments[i] for i in new])
-    css = face_stylesheet(env)
+    palette = load_palette(search_path)
+    css = "\n".join(filter(None, [palette.css(cmyk=cmyk_icc is not None), face_stylesheet(env)]))
     require_coverage([pages.fragments[i] for i in new], [pages.owners[i] for i in new], css, lang,
                      game)  # located at the text
     if kept:
         kept.save()
-    return FaceSources(pages.fragments, pages.owners, css, pages.geometries, game.root,
+    fragments = pages.fragments
+    if cmyk_icc is not None:
+        converter = CmykConverter(palette, cmyk_icc, roots)
+        fragments = [converter.face(html, game.root) for html in fragments]
+        css = converter.css(css)
+    return FaceSources(fragments, pages.owners, css, pages.geometries, game.root,
                        roots, front_page, back_page, card_back_page)
 
 
@@ -194,12 +212,15 @@ def deck_templates(deck: Deck, side: str) -> list[str]:
 def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCache | None = None,
                       jobs: int = 1, progress: Progress | None = None,
                       geometry: CardGeometry | None = None,
-                      extra_css: str = "", pdf_variant: str | None = None) -> RenderedFaces:
+                      extra_css: str = "", pdf_variant: str | None = None,
+                      cmyk_icc: bytes | None = None) -> RenderedFaces:
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
     ``geometry`` (the card's trim, bleed and safe; mm) replaces game.yaml's; ``extra_css`` is
-    added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``).
+    added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``);
+    ``cmyk_icc`` (a CMYK ICC profile's bytes) lays the faces out for CMYK print (see
+    :func:`face_sources`), in pages, face book and fragment memo of their own.
     Sheets read the faces from the game's face book for ``lang`` in the same cache.
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
@@ -209,10 +230,11 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     cache = cache if cache is not None else FaceCache(workspace / DEFAULT_FOLDER)
     # one book per game, language and print variant: a shop's build does not churn the home one's
     shop = geometry.key_text if geometry else None
-    book = hashlib.sha256(f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
-                          .encode()).hexdigest()[:32]
+    colour = "rgb" if cmyk_icc is None else "cmyk " + hashlib.sha256(cmyk_icc).hexdigest()
+    place = f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
+    book = hashlib.sha256((place + ("" if cmyk_icc is None else f"\0{colour}")).encode()).hexdigest()[:32]
     sources = face_sources(game, lang, workspace, geometry=geometry,
-                           memo=cache.folder / "fragments" / f"{book}.json")
+                           memo=cache.folder / "fragments" / f"{book}.json", cmyk_icc=cmyk_icc)
     css = f"{sources.css}\n{extra_css}" if extra_css else sources.css
     files: list[Path] = [Path()] * len(sources.fragments)
     laid_out = 0
@@ -221,7 +243,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
         laid = lay_out_faces([sources.fragments[i] for i in pages], css, size,
                              base_url=sources.base_url, roots=sources.roots, cache=cache,
                              jobs=jobs, progress=progress,
-                             refused=lambda r: _raise_refusals(r, sources), pdf_variant=pdf_variant)
+                             refused=lambda r: _raise_refusals(r, sources), pdf_variant=pdf_variant,
+                             colour=colour)
         for page, file in zip(pages, laid.files, strict=True):
             files[page] = file
         laid_out += laid.laid_out

@@ -102,7 +102,8 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF.
 
     Raises MissingFontError when text needed a glyph no installed font has; RenderError when
-    WeasyPrint logged any other warning or error (its messages are listed), when there are
+    WeasyPrint logged any other warning or error (its messages are listed), when a CSS
+    gradient has a CMYK colour (WeasyPrint cannot draw it), when there are
     no fragments, or when the page count differs from the number of fragments (a face
     spilled onto another page).
     """
@@ -116,7 +117,13 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}
         document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(**variant)
         measures = [measure_page(page) for page in document.pages]
-        pdf = document.write_pdf(**variant)
+        try:
+            pdf = document.write_pdf(**variant)
+        except NotImplementedError:  # WeasyPrint 70 converts gradient stops to sRGB, not CMYK
+            raise RenderError("a CSS gradient has a CMYK colour (device-cmyk(), or a palette "
+                              "variable in a CMYK build): WeasyPrint draws gradients in RGB only",
+                              hint="give the gradient's element a flat colour under .print-cmyk, or "
+                                   "draw it flat (templates/_base/print-flat.html.j2)") from None
     if messages:
         raise_for_messages(messages)
     if len(document.pages) != len(fragments):

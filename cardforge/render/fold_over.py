@@ -104,15 +104,16 @@ def append_fold_over(
     pages = face_pages(faces_pdf)
     check_slots(slots, len(pages))
     layout = layout_fold(card, paper, gutter_mm=gutter_mm)
-    marks = crop_mark_ops(layout.fronts) + crop_mark_ops(layout.backs) if crop_marks else b""
-    extra = marks + fold_line_ops(layout)
     forms = FaceForms(pages, out, card)
     per = layout.per_sheet
     for sheet in range(math.ceil(len(slots) / per)):
         chunk = slots[sheet * per:(sheet + 1) * per]
-        fronts = [(i, s.front) for i, s in enumerate(chunk)]
+        fronts = [(i, s.front) for i, s in enumerate(chunk) if s.front is not None]
         backs = [(layout.back_index(i), s.back) for i, s in enumerate(chunk) if s.back is not None]
-        add_sheet(out, forms, [(layout.fronts, fronts), (layout.backs, backs)], extra)
+        marks = (crop_mark_ops(layout.fronts, [i for i, _ in fronts])
+                 + crop_mark_ops(layout.backs, [i for i, _ in backs])) if crop_marks else b""
+        add_sheet(out, forms, [(layout.fronts, fronts), (layout.backs, backs)],
+                  marks + fold_line_ops(layout))
 
 
 def impose_fold_over(
@@ -129,8 +130,9 @@ def impose_fold_over(
     backs (where a slot has one) mirrored in the right half, a dashed fold line between.
 
     Faces and slots are as for :func:`~cardforge.render.impose.impose_sheets`; each card is
-    clipped as there, crop marks sit around each half's grid. Each sheet has MediaBox =
-    paper (portrait or landscape), TrimBox and BleedBox spanning both halves' grids, in pt.
+    clipped as there, crop marks sit around the part of each half's grid that holds faces.
+    Each sheet has MediaBox = paper (portrait or landscape), TrimBox and BleedBox spanning
+    both halves' grids, in pt.
 
     Raises ValueError for an unknown paper, no slots, a slot naming a page the faces PDF
     lacks, a face whose size is not ``card``'s, or a card too big for half the sheet.

@@ -19,7 +19,7 @@ import pikepdf
 from cardforge.atomic import write_atomically
 from cardforge.geometry import CardGeometry
 from cardforge.render.face_book import finish_sheets, sheets_output
-from cardforge.render.geometry import layout_grid
+from cardforge.render.geometry import SheetLayout, layout_grid
 from cardforge.render.placement import FaceForms, add_sheet, crop_mark_ops
 
 DUPLEX_MODES = ("long", "short", "none")
@@ -28,9 +28,10 @@ DUPLEX_MODES = ("long", "short", "none")
 
 @dataclass(frozen=True)
 class Slot:
-    """One physical card: 0-based page indexes of its front and (optional) back face."""
+    """One physical card: 0-based page indexes of its front and (optional) back face; a
+    ``front`` of None keeps the slot empty (nothing printed, no crop marks for it)."""
 
-    front: int
+    front: int | None
     back: int | None = None
 
 
@@ -70,17 +71,22 @@ def append_sheets(
     pages = face_pages(faces_pdf)
     check_slots(slots, len(pages))
     layout = layout_grid(card, paper, gutter_mm=gutter_mm)
-    marks = crop_mark_ops(layout) if crop_marks else b""
     with_backs = duplex != "none" and any(s.back is not None for s in slots)
     forms = FaceForms(pages, out, card)
     per = layout.per_sheet
     for sheet in range(math.ceil(len(slots) / per)):
         chunk = slots[sheet * per:(sheet + 1) * per]
-        add_sheet(out, forms, [(layout, [(i, s.front) for i, s in enumerate(chunk)])], marks)
+        fronts = [(i, s.front) for i, s in enumerate(chunk) if s.front is not None]
+        add_sheet(out, forms, [(layout, fronts)], _marks(layout, fronts, crop_marks))
         if with_backs:
             backs = [(layout.back_index(i, duplex), s.back) for i, s in enumerate(chunk)
                      if s.back is not None]
-            add_sheet(out, forms, [(layout, backs)], marks)
+            add_sheet(out, forms, [(layout, backs)], _marks(layout, backs, crop_marks))
+
+
+def _marks(layout: SheetLayout, placements: Sequence[tuple[int, int]], crop_marks: bool) -> bytes:
+    """The crop marks around the slots of ``placements`` ((slot, page) pairs), if wanted."""
+    return crop_mark_ops(layout, [slot for slot, _ in placements]) if crop_marks else b""
 
 
 def impose_sheets(
@@ -99,7 +105,8 @@ def impose_sheets(
     :class:`~cardforge.render.face_pages.FacePages`) has one face per page at trim + bleed
     of ``card`` (a TrimBox marks the trim; without one the MediaBox must be trim + bleed or
     trim). ``slots`` holds one :class:`Slot` per physical card, filled into the grid of
-    :func:`~cardforge.render.geometry.layout_grid` in reading order. If ``duplex``
+    :func:`~cardforge.render.geometry.layout_grid` in reading order (an empty slot,
+    ``front`` None, keeps its place blank). If ``duplex``
     is ``"long"`` or ``"short"`` and any slot has a back, every front sheet is
     followed by a back sheet (blank where a slot has no back or the sheet is not
     full) with each back behind its front: columns mirrored for long-edge
@@ -107,9 +114,10 @@ def impose_sheets(
 
     Cards are ``gutter_mm`` apart (0: they butt at the trim lines). Each card is clipped to
     its trim, keeping the bleed on the grid's outer edges (and up to half the gutter
-    inside). Crop marks, 0.25 pt black, sit outside the grid's bleed box on every trim
-    line, on fronts and backs. Each sheet has MediaBox = paper, TrimBox = grid trim and
-    BleedBox = grid trim + bleed, in pt.
+    inside). Crop marks, 0.25 pt black, sit on the trim lines of the part of the grid that
+    holds faces, outside its bleed box, on fronts and backs; none for a slot left empty.
+    Each sheet has MediaBox = paper, TrimBox = grid trim and BleedBox = grid trim + bleed,
+    in pt.
 
     Raises ``ValueError`` for an unknown duplex mode or paper, no slots, a slot
     naming a page the faces PDF lacks, a face whose size is not ``card``'s, or a

@@ -31,6 +31,7 @@ from cardforge.geometry import CardGeometry
 from cardforge.render import workers
 from cardforge.render.cache_entries import seal
 from cardforge.render.face_cache import FaceCache
+from cardforge.render.face_pages import stamp_font_keys
 from cardforge.render.faces import render_faces_measured
 from cardforge.render.fetcher import Refusal, shown, stylesheet_files, written_in
 from cardforge.render.links import html_links
@@ -105,11 +106,14 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
 
 def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
     """Page ``i`` of ``pdf`` as a PDF of its own (boxes kept, only the resources it draws,
-    see :func:`~cardforge.render.pdf_split.prune_resources`), sealed with ``keys[i]``.
+    see :func:`~cardforge.render.pdf_split.prune_resources`, its fonts stamped with their
+    content keys, see :func:`~cardforge.render.face_pages.stamp_font_keys`), sealed with
+    ``keys[i]``.
     Raises ValueError when the counts differ, pikepdf.PdfError for a damaged ``pdf``."""
     out = []
     done: set[tuple[int, int]] = set()
     with pikepdf.open(io.BytesIO(pdf)) as source:
+        stamp_font_keys(source)  # the chunk's faces share its fonts: hashed here, once
         for page, key in zip(source.pages, keys, strict=True):
             prune_resources(page, done)
             single = pikepdf.new()
@@ -168,7 +172,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
                   base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
                   progress: Progress | None = None,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
-                  pdf_variant: str | None = None) -> LaidOut:
+                  pdf_variant: str | None = None, colour: str = "rgb") -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is the card's (trim, bleed, safe; mm); relative URLs resolve against
@@ -176,6 +180,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
     ``refused(refusals)`` is called with the URLs the fetcher refused, before any error is
     raised (so it can raise a more precise one), unless :func:`raise_located` raised first.
     ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of every key.
+    ``colour`` names the colour mode the fragments were made for (``"rgb"``, or ``"cmyk "``
+    and a digest of what converted them, :mod:`cardforge.render.cmyk`), part of every key too.
     Raises MissingFontError or RenderError as render_faces_measured does, and RenderError
     when there are no fragments.
     """
@@ -185,6 +191,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
     context = cache.context(css, geometry, base_uri, roots)
     if pdf_variant:
         context = hashlib.sha256(f"{context}\0{pdf_variant}".encode()).hexdigest()
+    if colour != "rgb":  # an RGB key stays as it was before colour modes
+        context = hashlib.sha256(f"{context}\0{colour}".encode()).hexdigest()
     keys = [cache.key(fragment, context, base_uri, roots) for fragment in fragments]
     missing: dict[str, str] = {}
     for key, fragment in zip(keys, fragments, strict=True):

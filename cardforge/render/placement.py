@@ -11,7 +11,7 @@ unless a name ends in ``_pt``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import pikepdf
@@ -93,23 +93,43 @@ class FaceForms:
         return self._forms[index]
 
 
-def crop_mark_ops(layout: SheetLayout) -> bytes:
-    """Content-stream operators for the crop marks of one grid (one stroked path): on every
-    trim line, ``layout.mark_length_mm`` long, ``layout.mark_offset_mm`` outside its bleed box."""
+def crop_mark_ops(layout: SheetLayout, slots: Collection[int] | None = None) -> bytes:
+    """Content-stream operators for the crop marks of one grid (one stroked path), around
+    the slots ``slots`` hold a face in (indexes in reading order; default every slot).
+
+    Marks are ``layout.mark_length_mm`` long and start ``layout.mark_offset_mm`` outside the
+    bleed box of the part of the grid those slots span: above it on both trim lines of each
+    filled slot of its top row, below it for its bottom row, left of it on both trim lines
+    of each filled slot of its left column, right of it for its right column. Every cut of a
+    filled slot is marked, and no mark stands by an empty slot. Empty (``b""``) when no
+    slot holds a face or marks have no room."""
     length, offset = layout.mark_length_mm, layout.mark_offset_mm
-    if length <= 0:
+    filled = {divmod(i, layout.columns) for i in (range(layout.per_sheet) if slots is None else slots)}
+    if length <= 0 or not filled:
         return b""
-    bx0, by0, bx1, by1 = layout.bleed_box
+    top, bottom = min(r for r, _ in filled), max(r for r, _ in filled)
+    left, right = min(c for _, c in filled), max(c for _, c in filled)
+    card = layout.card
+
+    def xs(row: int) -> list[float]:
+        return sorted({round(layout.origin(row, c)[0] + d, 6) for r, c in filled if r == row
+                       for d in (0.0, card.width_mm)})
+
+    def ys(col: int) -> list[float]:
+        return sorted({round(layout.origin(r, col)[1] + d, 6) for r, c in filled if c == col
+                       for d in (0.0, card.height_mm)})
+
+    bx0, by0 = layout.origin(bottom, left)
+    bx0, by0, bx1, by1 = grown((bx0, by0, layout.origin(top, right)[0] + card.width_mm,
+                                layout.origin(top, right)[1] + card.height_mm), card.bleed_mm)
     parts = [b"q 0 G %.4f w 0 J [] 0 d" % MARK_WIDTH_PT]
     segment = b"%.4f %.4f m %.4f %.4f l"
-    for x in layout.trim_lines_x():
-        for y_from, y_to in ((by1 + offset, by1 + offset + length),
-                             (by0 - offset, by0 - offset - length)):
-            parts.append(segment % tuple(map(mm_to_pt, (x, y_from, x, y_to))))
-    for y in layout.trim_lines_y():
-        for x_from, x_to in ((bx0 - offset, bx0 - offset - length),
-                             (bx1 + offset, bx1 + offset + length)):
-            parts.append(segment % tuple(map(mm_to_pt, (x_from, y, x_to, y))))
+    for row, y_from, y_to in ((top, by1 + offset, by1 + offset + length),
+                              (bottom, by0 - offset, by0 - offset - length)):
+        parts += [segment % tuple(map(mm_to_pt, (x, y_from, x, y_to))) for x in xs(row)]
+    for col, x_from, x_to in ((left, bx0 - offset, bx0 - offset - length),
+                              (right, bx1 + offset, bx1 + offset + length)):
+        parts += [segment % tuple(map(mm_to_pt, (x_from, y, x_to, y))) for y in ys(col)]
     parts.append(b"S Q\n")
     return b"\n".join(parts)
 
@@ -123,6 +143,11 @@ def union(*boxes: Box) -> Box:
     """The smallest box holding every one of ``boxes`` (mm)."""
     return (min(b[0] for b in boxes), min(b[1] for b in boxes),
             max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def grown(box: Box, by_mm: float) -> Box:
+    """``box`` (mm) grown by ``by_mm`` on every side."""
+    return box[0] - by_mm, box[1] - by_mm, box[2] + by_mm, box[3] + by_mm
 
 
 def add_sheet(out: pikepdf.Pdf, forms: FaceForms,

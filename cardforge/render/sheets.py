@@ -81,10 +81,11 @@ def check_fit(game: Game, paper: str, layout: str = "sheets", gutter_mm: float =
 
 
 def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
-                layout: str = "sheets", gutter_mm: float = 0.0) -> pikepdf.Pdf:
+                layout: str = "sheets", gutter_mm: float = 0.0, copies: int = 1) -> pikepdf.Pdf:
     """The game's cards imposed on ``paper`` sheets (``a4`` / ``letter``) in ``layout``
-    (:data:`LAYOUTS`), cards ``gutter_mm`` apart. ``sheets``: backs for ``duplex`` (long,
-    short or none); ``fold-over``: every card with its back (``duplex`` is not used).
+    (:data:`LAYOUTS`), cards ``gutter_mm`` apart, each size group's cards ``copies`` times
+    over. ``sheets``: backs for ``duplex`` (long, short or none); ``fold-over``: every card
+    with its back (``duplex`` is not used).
 
     Raises ValueError for an unknown layout, for a game without cards, and, naming the
     game.yaml line of its ``card:``, when a card does not fit the paper.
@@ -95,7 +96,7 @@ def card_sheets(game: Game, faces: RenderedFaces, paper: str, duplex: str, *,
     placed = 0
     for geometry, decks in size_groups(game):
         slots = card_slots(game, faces, backs=layout == "fold-over" or duplex != "none",
-                           decks=decks)
+                           decks=decks) * copies
         if not slots:
             continue
         if layout == "sheets":

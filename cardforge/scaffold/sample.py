@@ -6,7 +6,9 @@ The files are cardforge's own text with three markers replaced: ``%%ID%%`` (the 
 
 - ``files/cards/*`` → ``<cards>/<id>/`` (game.yaml, card files, rules/rules.md);
 - ``files/templates/*`` → ``<workspace>/templates/<id>/`` (faces, style.css, icons);
-- ``files/cardforge.toml`` → the workspace, when it has no configuration yet;
+- ``files/cardforge.toml`` → the workspace, when it has no configuration yet, and with it
+  ``files/yamllint.yaml`` → ``<workspace>/.yamllint`` (yamllint's settings the card files
+  pass; the same as cardforge's own ``.yamllint``) unless the workspace has one;
 - ``files/translations/rules.<lang>.md`` is not written: it is the sample rules in
   ``<lang>``, block for block, the translations :mod:`cardforge.scaffold.catalogs` puts in
   the new game's rules catalog (:func:`rules_translations`).
@@ -15,6 +17,7 @@ The files are cardforge's own text with three markers replaced: ``%%ID%%`` (the 
 from __future__ import annotations
 
 import json
+import os
 import re
 import string
 from collections.abc import Iterable
@@ -30,6 +33,8 @@ FILES = Path(__file__).resolve().parent / "files"
 """The scaffold's files, shipped inside the package (so inside the wheel)."""
 
 CONFIG = "cardforge.toml"
+YAMLLINT = "yamllint.yaml"
+"""The scaffold's yamllint settings, written as the new workspace's ``.yamllint``."""
 
 RESERVED_PREFIXES = frozenset({"CF", "TR", "BK", "PF", "WB", "CC", "DG", "DT", "DX"})
 """Code prefixes of cardforge's own checks (lint, translations, booklets, preflight) and the
@@ -86,7 +91,8 @@ def _substitute(text: str, values: dict[str, str], source: Path) -> str:
 
 def scaffold_files(places: Places, name: str, prefix: str, *, with_config: bool) -> Plan:
     """The files of a new workspace game called ``name`` whose lint codes start with
-    ``prefix``, at ``places``; with ``with_config`` also ``cardforge.toml``."""
+    ``prefix``, at ``places``; with ``with_config`` also ``cardforge.toml`` and, unless the
+    workspace has one, ``.yamllint``."""
     values = {"ID": places.game_id, "NAME": json.dumps(name, ensure_ascii=False), "PREFIX": prefix}
     targets = {"cards": places.game, "templates": places.faces}
     plan: Plan = {}
@@ -96,6 +102,8 @@ def scaffold_files(places: Places, name: str, prefix: str, *, with_config: bool)
             plan[destination / relative] = _contents(source, values)
     if with_config:
         plan[places.workspace / CONFIG] = _contents(FILES / CONFIG, values)
+        if not os.path.lexists(places.workspace / ".yamllint"):
+            plan[places.workspace / ".yamllint"] = _contents(FILES / YAMLLINT, values)
     return plan
 
 

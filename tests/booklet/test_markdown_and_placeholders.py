@@ -75,3 +75,27 @@ def test_rules_type_no_numbers(game_id):
     for block in load_rules(REPO / "cards" / game_id):
         bare = re.sub(r"\{[^}]*\}", "", block.text)
         assert not re.search(r"[0-9０-９]", bare), f"{block.location}: {block.text}"
+
+
+def test_how_a_goal_is_reached_is_printed_from_the_fact_in_each_language():
+    """Comic Creator's `vp_goal_reached: at-least` prints as each language words it, and a
+    change of the fact changes the wording (CF017 reads the same fact)."""
+    game = _game("comic-creator")
+    namespace = values(game)
+    where = Location(Path("r.md"), 1, 1)
+    assert game.facts["vp_goal_reached"] == "at-least"
+    assert fill("{vp_goal_reached} {vp_goal} VP", namespace, "en", where) == "at least 15 VP"
+    assert fill("{vp_goal}VP{vp_goal_reached}", namespace, "ja", where) == "15VP以上"
+    assert fill("{vp_goal_reached} {vp_goal} PV", namespace, "fr", where) == "au moins 15 PV"
+    namespace["vp_goal_reached"] = "more-than"
+    assert fill("{vp_goal_reached} {vp_goal} VP", namespace, "en", where) == "more than 15 VP"
+    assert fill("{vp_goal}VP{vp_goal_reached}", namespace, "ja", where) == "15VP超"
+
+
+def test_comic_creators_goal_wording_is_not_typed_by_hand():
+    """The rules and their English catalog name the fact instead of typing "以上"/"or more"."""
+    folder = REPO / "cards" / "comic-creator"
+    texts = [block.text for block in load_rules(folder) if "{vp_goal}" in block.text]
+    assert len(texts) == 2 and all("{vp_goal}VP{vp_goal_reached}" in text for text in texts)
+    catalog = (folder / "locale" / "en" / "LC_MESSAGES" / "rules.po").read_text(encoding="utf-8")
+    assert "or more" not in catalog and catalog.count("{vp_goal_reached} {vp_goal} VP") == 2

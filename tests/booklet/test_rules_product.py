@@ -12,6 +12,7 @@ import pytest
 
 from cardforge.i18n.catalogs import po_path, read_catalog
 from cardforge.packs import discover
+from cardforge.print_copies import copies
 from cardforge.products.builder import ProductSkipped
 from cardforge.products.options import BuildOptions
 from cardforge.products.rules import build_rules
@@ -59,7 +60,8 @@ def test_booklet_builds_in_a5_with_cover_contents_and_counts(out, game_id, lang)
     whole = "\n".join(texts)
     assert "{" not in whole                        # every placeholder filled
     for deck in game.decks.values():               # counts computed from the cards
-        assert f"{deck.size} ×" in whole or f"{deck.size}\u00a0×" in whole
+        printed = deck.size * copies(game, "cards")  # print.cards.copies (game.yaml)
+        assert f"{printed} ×" in whole or f"{printed}\u00a0×" in whole
 
 
 @pytest.mark.parametrize(("game_id", "lang"), OTHER)
@@ -115,7 +117,7 @@ A4_PT = (round(mm_to_pt(210), 1), round(mm_to_pt(297), 1))
 
 
 @pytest.mark.parametrize(("game_id", "lang"), [(g, GAMES[g].languages[-1]) for g in GAMES])
-def test_rulesheet_is_one_or_two_a4_pages_of_headings_and_lists(out, game_id, lang):
+def test_rulesheet_is_one_or_two_a4_pages_with_the_component_list(out, game_id, lang):
     game = GAMES[game_id]
     [path] = build_rulesheet(game, lang, BuildOptions(root=REPO, out=out))
     assert path == out / game_id / f"{game_id}-rulesheet-{lang}.pdf"
@@ -127,4 +129,5 @@ def test_rulesheet_is_one_or_two_a4_pages_of_headings_and_lists(out, game_id, la
     whole = " ".join(" ".join(page_texts(path)).split())
     assert game.info["name"][lang] in whole and "{" not in whole
     for deck in game.decks.values():               # the component list, counted
-        assert f"{deck.size} ×" in whole or f"{deck.size}\u00a0×" in whole
+        printed = deck.size * copies(game, "cards")  # print.cards.copies (game.yaml)
+        assert f"{printed} ×" in whole or f"{printed}\u00a0×" in whole

@@ -17,7 +17,7 @@ from tests.cli_run import Run
 GAME = "goblin-market"
 CARDFORGE = Path(sys.executable).with_name("cardforge")
 BUILD = ("build", "--product", "cards", "--paper", "a4", "--lang", "en")
-SHEET = Path("out") / GAME / f"{GAME}-cards-a4.pdf"
+SHEET = Path("out") / GAME / f"{GAME}-cards-en-a4.pdf"
 UP_TO_DATE = "1 game(s) up to date"
 
 
@@ -138,3 +138,28 @@ def test_a_game_with_errors_is_never_up_to_date(workspace: Path) -> None:
     assert failed.code == 1 and "monsters.yaml:12" in failed.stderr
     cards.write_text(good, encoding="utf-8")
     assert rebuilt(workspace)  # the failed build left no record saying the old files are current
+
+
+def test_a_file_only_the_lint_reads_is_an_input(workspace: Path) -> None:
+    """The lint runs in a child process while the cards are made; what it reads (the rules
+    Markdown, which a cards-only build reads for BK101 alone) is still in the manifest."""
+    rules = next((workspace / "cards" / GAME / "rules").glob("*.md"))
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n![Map](https://example.com/map.png)\n",
+                     encoding="utf-8")
+    sheet_before = (workspace / SHEET).stat().st_mtime_ns
+    failed = cardforge(workspace, *BUILD)
+    assert failed.code == 1 and "BK101" in failed.stderr and rules.name in failed.stderr, failed.output
+    assert (workspace / SHEET).stat().st_mtime_ns == sheet_before  # held back: nothing written
+    assert UP_TO_DATE not in failed.stderr
+
+
+def test_a_game_with_lint_errors_writes_no_file_at_all(built_once: Path, tmp_path: Path) -> None:
+    """Outputs wait for the lint: a new game with an error gets no out/ folder, no file."""
+    workspace = Path(shutil.copytree(built_once, tmp_path / "fresh", symlinks=True))
+    shutil.rmtree(workspace / "out")
+    cards = workspace / "cards" / GAME / "monsters.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("attack: 1", "attack: many", 1),
+                     encoding="utf-8")
+    failed = cardforge(workspace, *BUILD, "--force")
+    assert failed.code == 1 and "monsters.yaml:12" in failed.stderr, failed.output
+    assert not (workspace / "out").exists()

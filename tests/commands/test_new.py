@@ -122,7 +122,7 @@ def test_lint_is_clean_and_the_build_prints_the_sample_cards(workspace):
     build = run("build", GAME, "-w", str(workspace), "--paper", "a4", "--product", "cards", "-q")
     assert build.exit_code == 0, build.output
     out = workspace / "out" / GAME
-    for pdf, name in ((f"{GAME}-cards-a4.pdf", "Stone Sentinel"), (f"{GAME}-cards-fr-a4.pdf", "Vouivre")):
+    for pdf, name in ((f"{GAME}-cards-en-a4.pdf", "Stone Sentinel"), (f"{GAME}-cards-fr-a4.pdf", "Vouivre")):
         document = pypdfium2.PdfDocument(out / pdf)
         text = "".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
         assert name in text and "Goblin Market" in text  # a front, and a back

@@ -203,7 +203,7 @@ def test_the_walkthrough_runs_as_written(tmp_path):
             apply(step, tmp_path)
 
     out = tmp_path / "out" / "goblin-market"
-    cards = pdf_text(out / "goblin-market-cards-a4.pdf")
+    cards = pdf_text(out / "goblin-market-cards-en-a4.pdf")
     assert "Cave Rat" in cards[0]  # the first sheet: the first monsters
     added = [page for page in cards if "Clockwork Beetle" in page]
     assert added and "It ticks under the market stalls" in added[0]  # the card the walkthrough added
@@ -212,5 +212,5 @@ def test_the_walkthrough_runs_as_written(tmp_path):
     rules = "".join(pdf_text(out / "goblin-market-rules-fr.pdf"))
     assert "Le plus jeune joueur commence" in rules  # the translation the walkthrough fixed
     for name in ("goblin-market-rules-en.pdf", "goblin-market-rulesheet-en.pdf",
-                 "goblin-market-tts/goblin-market.json", "goblin-market-png/clockwork-beetle.png"):
+                 "goblin-market-tts-en/goblin-market.json", "goblin-market-png-en/clockwork-beetle.png"):
         assert (out / name).is_file(), name

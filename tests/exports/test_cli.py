@@ -27,7 +27,7 @@ def test_profiles_lists_the_built_in_shops():
 def test_build_tts_writes_sheets_and_a_saved_object(tmp_path):
     result = _build(tmp_path, "--product", "tts")
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "comic-creator" / "comic-creator-tts"
+    folder = tmp_path / "comic-creator" / "comic-creator-tts-en"
     assert f"{folder}/ (6 PNG files)" in result.output  # 3 deck sheets, 3 backs
     saved = json.loads((folder / "comic-creator.json").read_text(encoding="utf-8"))
     decks = saved["ObjectStates"]
@@ -42,11 +42,15 @@ def test_a_profile_picks_its_product_and_refuses_another(tmp_path):
 
 
 def test_cmyk_shop_preflight_errors_are_listed_like_lint_and_nothing_is_written(tmp_path):
-    result = _build(tmp_path, "--profile", "drivethrucards-poker", "--jobs", "2")
+    # Writers' Battle has no print palette (templates/<game>/palette.yaml): its RGB colours
+    # stay RGB, which a CMYK-only shop refuses (Comic Creator's passes: test_cmyk_games.py)
+    result = CliRunner().invoke(main, ["build", "writers-battle", "--lang", "en", "--quiet", "--out",
+                                       str(tmp_path), "-w", str(REPO), "--profile", "drivethrucards-poker",
+                                       "--jobs", "2"])
     assert result.exit_code == 1, result.output
-    assert "cards/comic-creator/experience.yaml:" in result.output
+    assert "cards/writers-battle/" in result.output
     assert ": PF104 card " in result.output and "hint: write colours as device-cmyk" in result.output
-    assert not (tmp_path / "comic-creator").exists()
+    assert not (tmp_path / "writers-battle").exists()
 
 
 def test_explain_knows_the_preflight_codes():

@@ -25,7 +25,7 @@ def _colour(document: pypdfium2.PdfDocument, index: int) -> tuple[int, int, int]
 @needs_icc
 def test_drivethrucards_pdf_declares_pdf_x_with_a_cmyk_output_intent(tmp_path):
     [path] = build_pdfx(make_game(tmp_path), "en", options(tmp_path, "drivethrucards-poker"))
-    assert path.name == "generic-drivethrucards-poker.pdf"
+    assert path.name == "generic-drivethrucards-poker-en.pdf"
     with pikepdf.open(path) as pdf:
         assert pdf.pdf_version == "1.4"
         assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"

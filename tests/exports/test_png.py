@@ -15,7 +15,7 @@ def test_tgc_poker_pngs_are_825_by_1125_rgb_one_per_physical_card(tmp_path):
     names = sorted(p.name for p in written)
     assert names == ["alpha.png", "back-main.png", "back-spare.png", "beta-1.png", "beta-2.png",
                      "beta-3.png", "delta-1.png", "delta-2.png", "gamma.png"]
-    assert {p.parent.name for p in written} == {"generic-tgc-poker"}
+    assert {p.parent.name for p in written} == {"generic-tgc-poker-en"}
     for path in written:
         with Image.open(path) as image:
             assert image.size == (825, 1125) and image.mode == "RGB"
@@ -34,7 +34,7 @@ def test_plain_png_product_uses_the_game_size_at_the_chosen_dpi(tmp_path):
         assert image.size == (413, 563)
         # the front is painted magenta-ish all over, bleed included
         assert image.getpixel((0, 0)) == image.getpixel((200, 280))
-    assert written[0].parent.name == "generic-png"
+    assert written[0].parent.name == "generic-png-en"
 
 
 def test_a_card_id_that_collides_with_a_back_image_name_is_an_error(tmp_path):

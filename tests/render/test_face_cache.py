@@ -138,7 +138,7 @@ def test_build_uses_the_configured_cache_folder(workspace):
                            cache=config.cache)
     game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
     written = build_cards(game, "en", options)
-    assert [p.name for p in written] == ["test-game-cards-a4.pdf"]
+    assert [p.name for p in written] == ["test-game-cards-en-a4.pdf"]
     cached = list((workspace / "faces-cache").rglob("*.pdf"))
     assert len([p for p in cached if p.parent.name != "books"]) == DISTINCT
     assert len([p for p in cached if p.parent.name == "books"]) == 1  # the game's face book

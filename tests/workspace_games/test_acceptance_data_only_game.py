@@ -117,7 +117,7 @@ def test_product_rulesheet_writes_the_quick_reference_with_every_section(built_w
 
 def test_product_png_writes_every_card_and_back_at_trim_plus_bleed(built_workspace):
     folder = built_alone(built_workspace.root, "only-png", "--product", "png", "--dpi", str(DPI))
-    images = folder / f"{GAME}-png"
+    images = folder / f"{GAME}-png-en"
     expected = {f"back-{deck}.png" for deck in game_yaml(built_workspace.root)["decks"]}
     for card in cards(built_workspace.root):
         copies = card.get("quantity", 1)
@@ -134,7 +134,7 @@ def test_product_png_writes_every_card_and_back_at_trim_plus_bleed(built_workspa
 
 def test_product_tts_writes_a_saved_object_holding_every_card_by_name(built_workspace):
     folder = built_alone(built_workspace.root, "only-tts", "--product", "tts", "--dpi", str(DPI))
-    saved = json.loads((folder / f"{GAME}-tts" / f"{GAME}.json").read_text(encoding="utf-8"))
+    saved = json.loads((folder / f"{GAME}-tts-en" / f"{GAME}.json").read_text(encoding="utf-8"))
     decks = saved["ObjectStates"]
     deck_names = [deck["name"]["en"] for deck in game_yaml(built_workspace.root)["decks"].values()]
     assert sorted(d["Nickname"] for d in decks) == sorted(deck_names)

@@ -96,7 +96,7 @@ def test_the_default_build_writes_card_sheets_and_the_rule_booklet(built_workspa
     build = built_workspace.build
     assert build.code == 0, build.output
     out = f"out/{GAME}/{GAME}"
-    assert set(build.stdout.splitlines()) == {f"{out}-cards-a4.pdf", f"{out}-rules-en.pdf",
+    assert set(build.stdout.splitlines()) == {f"{out}-cards-en-a4.pdf", f"{out}-rules-en.pdf",
                                               f"{out}-rulesheet-en.pdf"}
 
 
@@ -106,7 +106,7 @@ def test_the_card_sheets_are_a4_pages_showing_the_first_sample_card(built_worksp
     [card_file] = [p for p in (built_workspace.root / GAME_DIR).glob("*.yaml")
                    if p.name != "game.yaml" and load(p)["deck"] == first_deck]
     first_name = load(card_file)["cards"][0]["name"]["en"]
-    pdf = built_workspace.out / f"{GAME}-cards-a4.pdf"
+    pdf = built_workspace.out / f"{GAME}-cards-en-a4.pdf"
     document = pypdfium2.PdfDocument(pdf)
     assert len(document) > 0
     assert first_name in document[0].get_textpage().get_text_range()

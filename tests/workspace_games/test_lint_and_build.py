@@ -34,8 +34,8 @@ def test_build_writes_sheets_with_the_card_names_on_them(workspace):
     result = CliRunner().invoke(main, ["build", GAME, "--product", "cards", "--paper", "a4",
                                        "--quiet", "-w", str(workspace)])
     assert result.exit_code == 0, result.output
-    pdf = workspace / "out" / GAME / f"{GAME}-cards-a4.pdf"
-    assert result.output.splitlines() == [f"out/{GAME}/{GAME}-cards-a4.pdf"]
+    pdf = workspace / "out" / GAME / f"{GAME}-cards-en-a4.pdf"
+    assert result.output.splitlines() == [f"out/{GAME}/{GAME}-cards-en-a4.pdf"]
     document = pypdfium2.PdfDocument(pdf)
     texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
     assert len(texts) == 2  # one front sheet, its back sheet

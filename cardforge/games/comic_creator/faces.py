@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardforge import words
+from cardforge.booklet.placeholders import PlaceholderError, fill, values
 from cardforge.dice.cost import (
     AnyDie,
     Component,
@@ -199,7 +200,8 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     ``subname`` / ``subname_lang`` (the other language's name, or None), ``colour``,
     ``tint`` and ``shade`` (see :func:`palette`),
     ``deck_name``, ``vp``, ``marks`` (``[{"id", "label"}]``), ``cost_rows``, ``abilities``,
-    ``words``. Raises RenderError for an unreadable cost.
+    ``words``, ``text`` (see :func:`card_text`). Raises RenderError for an unreadable cost
+    or an unknown placeholder in the text.
     """
     fallback = game.source_language
     shown = face_kit.names(card, game, lang)
@@ -217,7 +219,22 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
         "cost_rows": cost_rows(cost, lang) if cost else [],
         "abilities": [ability_chip(a, lang) for a in card.data.get("abilities", [])],
         "words": {k: word(k, lang) for k in ("cost", "abilities")},
+        "text": card_text(card, game, lang),
     }
+
+
+def card_text(card: Card, game: Game, lang: str) -> str | None:
+    """``card``'s ``text`` in ``lang`` (else the source language) with its ``{placeholders}``
+    filled from game.yaml as a booklet fills them (``{vp_goal}``, ``{abilities_per_turn.skill}``),
+    so a play aid's numbers are the facts'; None when the card has no text. Raises
+    RenderError at the card's ``text`` line for a name game.yaml has no single value for."""
+    text = localized(card.data.get("text"), lang, game.source_language)
+    if text is None:
+        return None
+    try:
+        return fill(text, values(game), lang, card.locate("text"))
+    except PlaceholderError as exc:
+        raise RenderError(str(exc), hint=exc.hint) from None
 
 
 def back_context(deck: Deck, game: Game, lang: str) -> dict[str, Any]:

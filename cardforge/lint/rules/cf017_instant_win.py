@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from cardforge.booklet.words import COMPARISONS
 from cardforge.expressions import Expression, ExpressionError
 from cardforge.field_paths import MISSING, path_keys, value_at
 from cardforge.lint.declared import (
@@ -71,7 +72,8 @@ SEVERITY = "error"
 RUNS_ON_INCOMPLETE = True  # judged card by card: a card that failed to load changes no other's
 
 KEY = "instant_win"
-REACHED = ("at-least", "more-than")
+REACHED = COMPARISONS
+"""How a goal is reached: the booklet prints the same words (``{vp_goal_reached}``)."""
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

@@ -47,12 +47,14 @@ def built(tmp_path_factory):
     return out / "dixe-on-card"
 
 
-@pytest.mark.parametrize("name,lang_word", [("dixe-on-card-cards-a4.pdf", "Pouvoir"),
+@pytest.mark.parametrize("name,lang_word", [("dixe-on-card-cards-fr-a4.pdf", "Pouvoir"),
                                             ("dixe-on-card-cards-en-a4.pdf", "Skill")])
 def test_cards_build_in_both_languages_with_a_back_per_card(built, name, lang_word):
     path = built / name
     with pikepdf.open(path) as pdf:
-        assert len(pdf.pages) == 2  # 12 square cards fit one sheet; then its back sheet
+        # 12 square cards fit one sheet, then its back sheet; print.cards.copies (game.yaml)
+        # prints both starter sets twice, a set for each of players.max
+        assert len(pdf.pages) == 4
         for page in pdf.pages:
             assert [float(v) for v in page.mediabox][2:] == pytest.approx(A4_PT, abs=0.05)
         assert len(pdf.pages[0].Resources.XObject) == 12
