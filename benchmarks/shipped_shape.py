@@ -4,6 +4,7 @@
 
 - the shipped game.yaml, its deck ``count:`` and ``marks:`` facts rewritten to what was
   generated, so ``cardforge lint`` is clean and ``cardforge build`` builds it;
+- the shipped game's other decks (Start Player, Dice and Summary cards) as they ship;
 - ``cards`` cards in the shipped deck proportions (26 : 38 : 20 Experience, Skill, Assist),
   each shipped card copied over and over, every copy its own entry (quantity 1) with its own
   id and English and Japanese name; the first copy of each shipped card keeps its shipped id
@@ -98,6 +99,9 @@ def shipped_shape_workspace(root: Path, cards: int, outliers: int = 0, catalogs:
         text = yaml.safe_dump({"deck": deck, "cards": entries}, allow_unicode=True, sort_keys=False,
                               width=200)
         (game / f"{deck}.yaml").write_text(text, encoding="utf-8")
+    for other in sorted(SHIPPED.glob("*.yaml")):  # every other deck, as it ships
+        if other.stem not in PROPORTIONS and other.name != "game.yaml":
+            shutil.copyfile(other, game / other.name)
     (game / "game.yaml").write_text(_game_yaml(decks), encoding="utf-8")
     if catalogs:
         shutil.copytree(SHIPPED / "rules", game / "rules")

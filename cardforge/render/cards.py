@@ -28,6 +28,7 @@ from cardforge.errors import RenderError
 from cardforge.geometry import CardGeometry
 from cardforge.model import Deck, Game
 from cardforge.render.art import check_art
+from cardforge.render.book_filler import BookFiller
 from cardforge.render.cmyk import CmykConverter
 from cardforge.render.coverage import require_coverage
 from cardforge.render.face_book import FaceBook, book_path
@@ -56,7 +57,8 @@ class RenderedFaces:
     front; ``back_page``: deck id → page index of its back (decks with one back);
     ``card_back_page``: card id → its own back's page (decks with ``back: card``);
     ``laid_out``: how many faces this render laid out (the others came from the cache);
-    ``book``: the face book (:mod:`cardforge.render.face_book`) :meth:`pages` reads, if any.
+    ``book``: the face book (:mod:`cardforge.render.face_book`) :meth:`pages` reads, if any;
+    ``filler``: the book's start, made while the faces were laid out (used once).
     Each page has its deck's trim and bleed (``Game.card_geometry(deck)``).
     """
 
@@ -66,13 +68,14 @@ class RenderedFaces:
     card_back_page: dict[str, int] = field(default_factory=dict)
     laid_out: int = 0
     book: Path | None = None
+    filler: BookFiller | None = field(default=None, compare=False, repr=False)
 
     def pages(self) -> FacePages | FaceBook:
         """The face pages (keep the object alive until PDFs using them are saved): from the
         face book at ``book`` when there is one (brought up to date first), else each face
         file opened lazily."""
         if self.book is not None:
-            return FaceBook(self.book, self.files)
+            return FaceBook(self.book, self.files, self.filler.take() if self.filler else None)
         return FacePages(self.files)
 
     @cached_property
@@ -238,19 +241,20 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     css = f"{sources.css}\n{extra_css}" if extra_css else sources.css
     files: list[Path] = [Path()] * len(sources.fragments)
     laid_out = 0
+    filler = BookFiller(book_path(cache.folder, book), len(sources.fragments))
     for size in dict.fromkeys(sources.geometries):  # one document per card size
         pages = [i for i, g in enumerate(sources.geometries) if g == size]
         laid = lay_out_faces([sources.fragments[i] for i in pages], css, size,
                              base_url=sources.base_url, roots=sources.roots, cache=cache,
                              jobs=jobs, progress=progress,
                              refused=lambda r: _raise_refusals(r, sources), pdf_variant=pdf_variant,
-                             colour=colour)
+                             colour=colour, landed=filler.add)
         for page, file in zip(pages, laid.files, strict=True):
             files[page] = file
         laid_out += laid.laid_out
     return RenderedFaces(files=tuple(files), front_page=sources.front_page,
                          back_page=sources.back_page, card_back_page=sources.card_back_page,
-                         laid_out=laid_out, book=book_path(cache.folder, book))
+                         laid_out=laid_out, book=book_path(cache.folder, book), filler=filler)
 
 
 def _game_place(game: Game, workspace: Path) -> str:

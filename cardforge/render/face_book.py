@@ -33,6 +33,7 @@ disk after each, so memory does not grow with the number of faces of a cold buil
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
@@ -60,6 +61,18 @@ _PAGE_KEYS_LEFT_OUT = frozenset({"/Parent", "/Contents", "/Resources", "/Annots"
 _Opened = tuple[pikepdf.Pdf, dict[str, pikepdf.Object], dict[str, pikepdf.Object]]
 
 
+@dataclass(frozen=True)
+class Filled:
+    """A book's start made while faces were laid out (:mod:`cardforge.render.book_filler`):
+    ``opened`` its PDF, faces and fonts by key (the book on disk when there was one, with
+    the faces copied in since); ``existed``: a book was on disk; ``copied``: how many faces
+    were copied in from the face cache."""
+
+    opened: _Opened
+    existed: bool
+    copied: int = 0
+
+
 def book_path(cache_folder: Path, name: str) -> Path:
     """Where the book ``name`` (letters, digits, ``-``) of the face cache at ``cache_folder`` is."""
     return cache_folder / "books" / f"{name}.pdf"
@@ -74,29 +87,34 @@ class FaceBook(Sequence[pikepdf.Page]):
     face file that does not open as the face its name says (it is deleted).
     """
 
-    def __init__(self, path: Path, files: Sequence[Path]) -> None:
+    def __init__(self, path: Path, files: Sequence[Path], filled: Filled | None = None) -> None:
         self.path = Path(path)
         self.files = tuple(files)
         self.copied = 0
         """How many faces this object copied in from the face cache (the book lacked them)."""
         self._output_given = False
         try:
-            self._complete(self._open())
+            if filled is not None:
+                self._complete(filled.opened, filled.existed, filled.copied)
+            else:
+                self._complete(self._open())
         except DAMAGE:  # a book that opened but is not what it claims: write it again
             cache_entries.discard(self.path)
             self._complete(None)
 
-    def _complete(self, opened: _Opened | None) -> None:
-        """Copy in the faces ``opened`` (the book on disk, or None) lacks; write it if needed."""
+    def _complete(self, opened: _Opened | None, existed: bool | None = None, copied: int = 0) -> None:
+        """Copy in the faces ``opened`` (the book on disk, one :class:`Filled` while faces
+        were laid out, or None) lacks; write it if needed (always when ``existed`` is false:
+        no book was on disk). ``copied``: faces ``opened`` holds that the book on disk lacked."""
         keys = [file.stem for file in self.files]
         first: dict[str, int] = {}  # each key once, at its first file
         for index, key in enumerate(keys):
             first.setdefault(key, index)
-        existed = opened is not None
+        existed = opened is not None if existed is None else existed
         self.pdf, faces, fonts = opened or (pikepdf.new(), {}, {})
         faces = {key: entry for key, entry in faces.items() if key not in first or _well_formed(entry)}
         todo = [index for key, index in first.items() if key not in faces]
-        rewrite = (not existed or len(todo) > max(REWRITE_MIN, REWRITE_SHARE * len(first))
+        rewrite = (not existed or len(todo) + copied > max(REWRITE_MIN, REWRITE_SHARE * len(first))
                    or len(faces) > 2 * len(first) + REWRITE_MIN)
         sharer = FontSharer(fonts)
         for start in range(0, len(todo), BATCH):
@@ -108,7 +126,7 @@ class FaceBook(Sequence[pikepdf.Page]):
                 sharer = FontSharer(fonts)
         if rewrite and not todo:
             self.pdf, faces, _ = self._rewritten({key: faces[key] for key in first}, sharer)
-        self.copied = len(todo)
+        self.copied = copied + len(todo)
         self._pages = [pikepdf.Page(faces[key]) for key in keys]
 
     def __len__(self) -> int:
@@ -131,26 +149,8 @@ class FaceBook(Sequence[pikepdf.Page]):
         return self.pdf
 
     def _open(self) -> _Opened | None:
-        """The book on disk, its faces and fonts by key; None when missing, not a regular
-        file in a real folder, over its size limit, unreadable, or not this book."""
-        limit = trust.MAX_BYTES["cache"] + len(self.files) * trust.MAX_BOOK_BYTES_PER_FACE
-        if not cache_entries.regular(self.path, limit):
-            return None
-        try:
-            pdf = pikepdf.open(self.path)
-        except (pikepdf.PdfError, OSError, ValueError):
-            return None
-        try:
-            faces, fonts = pdf.Root.get(FACES), pdf.Root.get(FONTS)
-            if (not isinstance(faces, Dictionary) or not isinstance(fonts, Dictionary)
-                    or str(pdf.Root.get(BOOK, "")) != self.path.stem):
-                pdf.close()
-                return None
-            return (pdf, {str(k)[1:]: v for k, v in faces.items()},
-                    {str(k)[1:]: v for k, v in fonts.items()})
-        except DAMAGE:
-            pdf.close()
-            return None
+        """The book on disk (see :func:`open_book`)."""
+        return open_book(self.path, len(self.files))
 
     def _rewritten(self, faces: dict[str, pikepdf.Object], keyed: FontSharer) -> _Opened:
         """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
@@ -173,26 +173,56 @@ class FaceBook(Sequence[pikepdf.Page]):
         return opened
 
     def _copy_in(self, index: int, sharer: FontSharer) -> pikepdf.Object:
-        """Copy face ``index`` from its cached PDF (checked against its key) into the book;
-        return its page dictionary. Raises DamagedEntry for a face file that is not one."""
-        source = cache_entries.open_face(self.files[index])
-        try:
-            page = source.pages[0]
-            form = page.as_form_xobject(handle_transformations=False)
-            form.BBox = Array([float(v) for v in page.mediabox])
-            resources = page.obj.get(Name.Resources, Dictionary())
-            if not resources.is_indirect:
-                resources = source.make_indirect(resources)
-            form.Resources = resources
-            entry = Dictionary({key: page.obj[key] for key in page.obj.keys()
-                                if key not in _PAGE_KEYS_LEFT_OUT})
-            entry.Resources = resources
-            entry.Contents = form
-            copied = self.pdf.copy_foreign(source.make_indirect(entry))
-            sharer.visit(copied.Resources)
-        except DAMAGE as exc:  # it opened, but is not a face that can be drawn
-            raise cache_entries.damaged(self.files[index], f"{type(exc).__name__}: {exc}") from None
-        return copied
+        """Copy face ``index`` into the book (see :func:`copy_face_in`)."""
+        return copy_face_in(self.pdf, self.files[index], sharer)
+
+
+def open_book(path: Path, faces: int) -> _Opened | None:
+    """The book at ``path`` (asked for ``faces`` faces, which sets its size limit): its PDF,
+    faces and fonts by key; None when missing, not a regular file in a real folder, over
+    its size limit, unreadable, or not the book its file name says."""
+    limit = trust.MAX_BYTES["cache"] + faces * trust.MAX_BOOK_BYTES_PER_FACE
+    if not cache_entries.regular(path, limit):
+        return None
+    try:
+        pdf = pikepdf.open(path)
+    except (pikepdf.PdfError, OSError, ValueError):
+        return None
+    try:
+        entries, fonts = pdf.Root.get(FACES), pdf.Root.get(FONTS)
+        if (not isinstance(entries, Dictionary) or not isinstance(fonts, Dictionary)
+                or str(pdf.Root.get(BOOK, "")) != path.stem):
+            pdf.close()
+            return None
+        return (pdf, {str(k)[1:]: v for k, v in entries.items()},
+                {str(k)[1:]: v for k, v in fonts.items()})
+    except DAMAGE:
+        pdf.close()
+        return None
+
+
+def copy_face_in(book: pikepdf.Pdf, file: Path, sharer: FontSharer) -> pikepdf.Object:
+    """Copy the face in ``file`` (a cached face PDF, checked against its key) into the
+    ``book`` PDF, its fonts shared through ``sharer``; return its page dictionary. Raises
+    DamagedEntry for a face file that is not one."""
+    source = cache_entries.open_face(file)
+    try:
+        page = source.pages[0]
+        form = page.as_form_xobject(handle_transformations=False)
+        form.BBox = Array([float(v) for v in page.mediabox])
+        resources = page.obj.get(Name.Resources, Dictionary())
+        if not resources.is_indirect:
+            resources = source.make_indirect(resources)
+        form.Resources = resources
+        entry = Dictionary({key: page.obj[key] for key in page.obj.keys()
+                            if key not in _PAGE_KEYS_LEFT_OUT})
+        entry.Resources = resources
+        entry.Contents = form
+        copied = book.copy_foreign(source.make_indirect(entry))
+        sharer.visit(copied.Resources)
+    except DAMAGE as exc:  # it opened, but is not a face that can be drawn
+        raise cache_entries.damaged(file, f"{type(exc).__name__}: {exc}") from None
+    return copied
 
 
 def _well_formed(entry: object) -> bool:

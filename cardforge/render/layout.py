@@ -82,6 +82,8 @@ class _Outcome:
     count: int
     refusals: tuple[Refusal, ...]
     error: tuple[bool, str, str | None] | None = None
+    keys: tuple[str, ...] = ()
+    """The keys of the faces the chunk stored (none when it failed)."""
 
 
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
@@ -101,7 +103,7 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
     for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
         cache.put_sidecar(key, dumps(measured, key))              # implies its measurements
     cache.put_many(zip(chunk.keys, sealed_pages(pdf, chunk.keys), strict=True))
-    return _Outcome(len(chunk.keys), tuple(fetcher.refusals))
+    return _Outcome(len(chunk.keys), tuple(fetcher.refusals), keys=chunk.keys)
 
 
 def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
@@ -134,7 +136,7 @@ def chunk_size(missing: int, jobs: int) -> int:
 
 
 def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
-         total: int) -> list[_Outcome]:
+         total: int, landed: Callable[[Sequence[str]], None] | None = None) -> list[_Outcome]:
     outcomes: list[_Outcome] = []
     done = 0
 
@@ -144,6 +146,8 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
         done += outcome.count
         if progress and outcome.error is None:
             progress(done, total)
+        if landed and outcome.error is None:
+            landed(outcome.keys)
         return outcome.error is None
 
     warm = workers.shared_pool()
@@ -172,7 +176,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
                   base_url: Path, roots: Sequence[Path], cache: FaceCache, jobs: int = 1,
                   progress: Progress | None = None,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
-                  pdf_variant: str | None = None, colour: str = "rgb") -> LaidOut:
+                  pdf_variant: str | None = None, colour: str = "rgb",
+                  landed: Callable[[Sequence[Path]], None] | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is the card's (trim, bleed, safe; mm); relative URLs resolve against
@@ -182,6 +187,9 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
     ``pdf_variant`` is WeasyPrint's PDF variant (e.g. ``"pdf/x-1a"``), part of every key.
     ``colour`` names the colour mode the fragments were made for (``"rgb"``, or ``"cmyk "``
     and a digest of what converted them, :mod:`cardforge.render.cmyk`), part of every key too.
+    ``landed(files)`` is called in this process with the cached files of each chunk as
+    soon as it is stored, while later chunks are still being laid out (e.g. to copy them
+    into a face book, :mod:`cardforge.render.book_filler`).
     Raises MissingFontError or RenderError as render_faces_measured does, and RenderError
     when there are no fragments.
     """
@@ -204,7 +212,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
         chunks = [_Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
                   for part in (items[i:i + size] for i in range(0, len(items), size))]
         job = _Job(css, geometry, base_url, tuple(Path(r) for r in roots), cache.folder, pdf_variant)
-        outcomes = _run(job, chunks, jobs, progress, len(missing))
+        stored = (lambda keys: landed([cache.path(k) for k in keys])) if landed else None
+        outcomes = _run(job, chunks, jobs, progress, len(missing), stored)
         refusals = [r for o in outcomes for r in o.refusals]
         if refusals:
             raise_located(refusals, list(missing.values()), roots, base_url)
