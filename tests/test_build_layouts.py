@@ -6,6 +6,7 @@ fold-over sheet can be checked card by card: every back must be behind its own f
 
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.packs import discover
+from cardforge.print_copies import copies
 from cardforge.render.cards import render_card_faces
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.geometry import pt_to_mm
@@ -38,6 +40,13 @@ def workspace(tmp_path: Path, card: str | None = None, config: str | None = None
     if config is not None:
         (tmp_path / "cardforge.toml").write_text(config, encoding="utf-8")
     return tmp_path
+
+
+def printed(root: Path) -> int:
+    """Cards a build of the workspace ``root`` prints: every card's quantity summed over the
+    decks, times game.yaml's ``print: cards: copies`` (DiXe: each set for every player)."""
+    game = load_game(root / "cards" / GAME, discover()[GAME]).game
+    return copies(game, "cards") * sum(deck.size for deck in game.decks.values())
 
 
 @pytest.fixture(scope="module")
@@ -86,9 +95,11 @@ def test_fold_over_build_writes_its_own_file(fold_over):
 def test_fold_over_build_puts_every_back_behind_its_own_front(fold_over):
     _, path, faces = fold_over
     assert faces.laid_out == 0  # the build laid them out already
+    cards = printed(REPO)  # the fold-over workspace is an unchanged copy
     with pikepdf.open(path) as pdf:
-        # landscape A4: per half 2 × 3 cards of 64 mm + 2 mm gutter; 12 cards → 2 sheets
-        assert len(pdf.pages) == 2
+        # landscape A4: per half 2 × 3 cards of 64 mm + 2 mm gutter, so 6 cards a sheet
+        assert len(pdf.pages) == math.ceil(cards / 6)
+        assert sum(len(sheet) for sheet in placements(pdf)) == 2 * cards  # each front and back
         for sheet in pdf.pages:
             assert [round(pt_to_mm(float(v)), 2) for v in sheet.obj.MediaBox] == [0, 0, 297, 210]
         where = {page: (x, y) for sheet in placements(pdf) for page, x, y in sheet}
@@ -136,7 +147,8 @@ def test_a_preset_size_for_the_game_is_laid_out_and_imposed_at_that_size(tmp_pat
     with pikepdf.open(root / "out" / GAME / f"{GAME}-cards-en-a4.pdf") as pdf:
         # 70 mm squares, 1 mm gutter, portrait A4: 2 × 4 fit (4 × 70 + 3 × 1 + 2 × 5 ≤ 297)
         first = placements(pdf)[0]
-        assert len(pdf.pages) == 4 and len(first) == 8  # 12 cards: 8 + 4, each sheet with backs
+        # 8 cards a sheet, each sheet followed by its backs
+        assert len(pdf.pages) == 2 * math.ceil(printed(root) / 8) and len(first) == 8
         assert abs(first[1][1] - first[0][1] - 71) <= TOL and abs(first[0][2] - first[2][2] - 71) <= TOL
         trim = [pt_to_mm(float(v)) for v in pdf.pages[0].obj.TrimBox]
     assert abs(trim[2] - trim[0] - 141) <= TOL and abs(trim[3] - trim[1] - 283) <= TOL

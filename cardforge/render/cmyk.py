@@ -33,7 +33,7 @@ from tinycss2.color5 import parse_color
 
 from cardforge import trust
 from cardforge.render.links import kind_of
-from cardforge.render.palette import Palette, device_cmyk
+from cardforge.render.palette import Cmyk, Palette, Rgb
 from cardforge.render.raster import check_pixels
 
 WRAPPER_CLASS = "print-cmyk"
@@ -68,10 +68,10 @@ class CmykConverter:
                                                 flags=flags)
         self._images = ImageCms.buildTransform(srgb, output, "RGB", "CMYK",
                                                renderingIntent=ImageCms.Intent.PERCEPTUAL, flags=flags)
-        self._converted: dict[tuple[int, int, int], tuple[float, float, float, float]] = {}
+        self._converted: dict[Rgb, Cmyk] = {}
         self._inlined: dict[str, str] = {}
 
-    def inks(self, rgb: tuple[int, int, int]) -> tuple[float, float, float, float] | None:
+    def inks(self, rgb: Rgb) -> Cmyk | None:
         """The CMYK ink amounts (0–1) printing sRGB ``rgb`` (0–255): the palette's when it
         declares that value, else the ICC conversion's when the palette converts other
         colours, else None."""
@@ -80,8 +80,9 @@ class CmykConverter:
         if not self.convert_others:
             return None
         if rgb not in self._converted:
-            pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self._colours)
-            self._converted[rgb] = tuple(v / 255 for v in pixel.getpixel((0, 0)))  # type: ignore
+            pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb.channels), self._colours)
+            cyan, magenta, yellow, black = (v / 255 for v in pixel.getpixel((0, 0)))  # type: ignore
+            self._converted[rgb] = Cmyk(cyan, magenta, yellow, black)
         return self._converted[rgb]
 
     def value(self, text: str) -> str | None:
@@ -92,8 +93,8 @@ class CmykConverter:
         if colour is None or isinstance(colour, str) or colour.space == "device-cmyk":
             return None
         red, green, blue = (round(max(0.0, min(1.0, c)) * 255) for c in colour.to("srgb").coordinates)
-        inks = self.inks((red, green, blue))
-        return None if inks is None else device_cmyk(inks, colour.alpha)
+        inks = self.inks(Rgb(red, green, blue))
+        return None if inks is None else inks.css(colour.alpha)
 
     def css(self, text: str, base: Path | None = None) -> str:
         """A stylesheet (or a ``style`` attribute's declarations) with its colour values in

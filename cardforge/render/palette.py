@@ -39,30 +39,58 @@ _HEX = re.compile(r"#[0-9a-fA-F]{6}$")
 
 
 @dataclass(frozen=True)
+class Rgb:
+    """An sRGB colour: each channel 0–255. Hashable: it keys colour lookups."""
+
+    red: int
+    green: int
+    blue: int
+
+    @property
+    def hex(self) -> str:
+        """The colour as ``#rrggbb``."""
+        return f"#{self.red:02x}{self.green:02x}{self.blue:02x}"
+
+    @property
+    def channels(self) -> tuple[int, int, int]:
+        """The channels as Pillow takes them (red, green, blue)."""
+        return self.red, self.green, self.blue
+
+
+@dataclass(frozen=True)
+class Cmyk:
+    """CMYK ink amounts, each 0–1."""
+
+    cyan: float
+    magenta: float
+    yellow: float
+    black: float
+
+    def css(self, alpha: float = 1.0) -> str:
+        """The inks as CSS ``device-cmyk(c m y k)`` (``/ alpha`` when below 1)."""
+        values = " ".join(f"{round(v, 4):g}" for v in (self.cyan, self.magenta, self.yellow, self.black))
+        return f"device-cmyk({values}{f' / {alpha:g}' if alpha < 1 else ''})"
+
+
+@dataclass(frozen=True)
 class PaletteColour:
-    """One declared colour: ``rgb`` as 0–255 channels, ``cmyk`` as 0–1 ink amounts, and
-    where it was declared."""
+    """One declared colour: its screen value ``rgb``, its print inks ``cmyk``, and where it
+    was declared."""
 
     name: str
-    rgb: tuple[int, int, int]
-    cmyk: tuple[float, float, float, float]
+    rgb: Rgb
+    cmyk: Cmyk
     where: Location
 
     @property
     def hex(self) -> str:
         """The RGB value as ``#rrggbb``."""
-        return "#" + "".join(f"{c:02x}" for c in self.rgb)
+        return self.rgb.hex
 
     @property
     def device_cmyk(self) -> str:
         """The CMYK value as CSS: ``device-cmyk(c m y k)``, each 0–1."""
-        return device_cmyk(self.cmyk)
-
-
-def device_cmyk(inks: Sequence[float], alpha: float = 1.0) -> str:
-    """CSS ``device-cmyk(c m y k)`` (``/ alpha`` when below 1) for ink amounts 0–1."""
-    values = " ".join(f"{round(v, 4):g}" for v in inks)
-    return f"device-cmyk({values}{f' / {alpha:g}' if alpha < 1 else ''})"
+        return self.cmyk.css()
 
 
 @dataclass(frozen=True)
@@ -73,9 +101,9 @@ class Palette:
     colours: dict[str, PaletteColour]
     convert_others: bool = False
 
-    def by_rgb(self) -> dict[tuple[int, int, int], PaletteColour]:
+    def by_rgb(self) -> dict[Rgb, PaletteColour]:
         """RGB value → the colour declaring it (the first name, when two share a value)."""
-        found: dict[tuple[int, int, int], PaletteColour] = {}
+        found: dict[Rgb, PaletteColour] = {}
         for colour in self.colours.values():
             found.setdefault(colour.rgb, colour)
         return found
@@ -161,6 +189,6 @@ def _colour(name: str, entry: Any, where: Location, value_at: Location) -> Palet
                        for v in cmyk)):
         raise RenderError(f"{value_at}: palette colour {name}: cmyk must be four ink percentages "
                           f"0–100, got {cmyk!r}", hint=hint)
-    channels = (int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16))
-    inks = (cmyk[0] / 100, cmyk[1] / 100, cmyk[2] / 100, cmyk[3] / 100)
-    return PaletteColour(name, channels, inks, where)
+    channels = Rgb(int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:7], 16))
+    cyan, magenta, yellow, black = (v / 100 for v in cmyk)
+    return PaletteColour(name, channels, Cmyk(cyan, magenta, yellow, black), where)

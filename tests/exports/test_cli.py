@@ -8,6 +8,7 @@ import json
 from click.testing import CliRunner
 
 from cardforge.cli import main
+from cardforge.source import load_yaml
 from tests.exports.game import REPO
 
 
@@ -28,11 +29,20 @@ def test_build_tts_writes_sheets_and_a_saved_object(tmp_path):
     result = _build(tmp_path, "--product", "tts")
     assert result.exit_code == 0, result.output
     folder = tmp_path / "comic-creator" / "comic-creator-tts-en"
-    assert f"{folder}/ (6 PNG files)" in result.output  # 3 deck sheets, 3 backs
+    declared = load_yaml(REPO / "cards" / "comic-creator" / "game.yaml").data["decks"]
+    assert all(deck["count"] < 70 for deck in declared.values())  # one sheet a deck (10 × 7 - 1)
+    # each deck: one sheet of faces and one of backs (a shared back or each card's own)
+    assert f"{folder}/ ({2 * len(declared)} PNG files)" in result.output
+    assert len(list(folder.glob("*.png"))) == 2 * len(declared)
     saved = json.loads((folder / "comic-creator.json").read_text(encoding="utf-8"))
     decks = saved["ObjectStates"]
-    assert [d["Nickname"] for d in decks] == ["Experience", "Skill", "Assist"]
-    assert [len(d["DeckIDs"]) for d in decks] == [26, 38, 20]  # game.yaml's deck counts
+    # game.yaml's decks in order; a one-card deck (Start Player) is a lone Card, not a deck
+    assert [d["Name"] for d in decks] == ["DeckCustom" if deck["count"] > 1 else "Card"
+                                          for deck in declared.values()]
+    assert [len(d.get("DeckIDs", [d.get("CardID")])) for d in decks] == \
+        [deck["count"] for deck in declared.values()]
+    assert [d["Nickname"] for d in decks if d["Name"] == "DeckCustom"] == \
+        [deck["name"]["en"] for deck in declared.values() if deck["count"] > 1]
 
 
 def test_a_profile_picks_its_product_and_refuses_another(tmp_path):

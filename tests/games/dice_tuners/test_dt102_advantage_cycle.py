@@ -7,20 +7,23 @@ def test_the_rulebook_triangle_passes(lint_dt):
 
 def test_a_short_cycle_is_reported_where_it_closes(lint_dt):
     problems = lint_dt("DT102", "ok_strategy.yaml", game="fail_advantage_short_cycle.yaml")
-    assert [(p.path.name, p.line) for p in problems] == [("game.yaml", 42)]
+    closing = game_line("blue: green", DT / "fail_advantage_short_cycle.yaml")
+    assert [(p.path.name, p.line) for p in problems] == [("game.yaml", closing)]
     assert "green > blue > green leaves out red" in problems[0].message
 
 
 def test_an_unknown_colour_is_reported_as_key_and_as_value(lint_dt):
     problems = lint_dt("DT102", "ok_strategy.yaml", game="fail_advantage_unknown_colour.yaml")
-    assert [(p.line, p.col) for p in problems] == [(41, 11), (42, 5)]
+    fixture = DT / "fail_advantage_unknown_colour.yaml"
+    value, key = game_line("blue: yellow", fixture), game_line("yellow: green", fixture)
+    assert [(p.line, p.col) for p in problems] == [(value, 11), (key, 5)]
     assert "blue beats 'yellow'" in problems[0].message
     assert "names 'yellow'" in problems[1].message
 
 
 def test_a_colour_beaten_twice_is_reported(lint_dt):
     problems = lint_dt("DT102", "ok_strategy.yaml", game="fail_advantage_two_winners.yaml")
-    assert [p.line for p in problems] == [41]
+    assert [p.line for p in problems] == [game_line("blue: red", DT / "fail_advantage_two_winners.yaml")]
     assert "red is beaten by both green and blue" in problems[0].message
 
 
@@ -33,5 +36,9 @@ def test_a_colour_that_beats_nothing_is_reported_at_advantage(lint_dt):
 
 
 def test_fixture_lines_are_where_the_tests_say():
-    lines = (DT / "fail_advantage_short_cycle.yaml").read_text(encoding="utf-8").splitlines()
-    assert lines[41].strip() == "blue: green"
+    # the lines the tests look up are the fixtures' advantage entries, one line after another
+    for name, first in [("fail_advantage_short_cycle.yaml", "green: blue"),
+                        ("fail_advantage_two_winners.yaml", "green: red"),
+                        ("fail_advantage_unknown_colour.yaml", "green: blue")]:
+        advantage = game_line("advantage:", DT / name)
+        assert game_line(first, DT / name) == advantage + 1, name

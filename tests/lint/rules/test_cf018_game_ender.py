@@ -101,7 +101,9 @@ def test_a_declaration_that_cannot_work(tmp_path):
     manifest = folder / "game.yaml"
     plant(manifest, '    ends: "dice_cost.of_a_kind >= facts.game_ending_kind"',
           '    ends: "dice_cost.of_a_kind >=> facts.game_ending_kind"')
-    plant(manifest, "    count: 1\n", "    count: facts.game_enders\n")
+    # game_enders' count, the line after its ends: (decks have a count: 1 too)
+    plant(manifest, 'facts.game_ending_kind"\n    count: 1\n',
+          'facts.game_ending_kind"\n    count: facts.game_enders\n')
     ends = line_of(manifest, ">=>")
     count = line_of(manifest, "count: facts.game_enders")
     problems = [p for p in lint(folder) if p.code == "CF018"]
