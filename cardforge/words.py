@@ -18,6 +18,7 @@ library, so :mod:`cardforge.model`, ``render`` and the packs may all use it.
 
 from __future__ import annotations
 
+import gettext
 import io
 from collections.abc import Mapping
 from functools import cache
@@ -80,4 +81,21 @@ def word(msgid: str, lang: str, context: str | None = None, **fields: object) ->
     text = msgid
     if message is not None and not message.fuzzy and isinstance(message.string, str) and message.string:
         text = message.string
+    return text.format(**fields) if fields else text
+
+
+def plural_word(forms: tuple[str, str], count: int, lang: str, context: str | None = None,
+                **fields: object) -> str:
+    """cardforge's word in the form ``count`` calls for in ``lang``: ``forms`` is the English
+    (singular, plural) pair, a gettext plural entry (``msgid``/``msgid_plural``); the form
+    is chosen by the catalog's ``Plural-Forms`` expression (French: one form for 0 and 1,
+    Japanese: one form for every count), English by ``count == 1``. Falls back to English
+    as :func:`word` does, fields filled in as there."""
+    found = catalog(lang)
+    message = found.get(forms[0], context=context) if found is not None else None
+    text = forms[0] if count == 1 else forms[1]
+    if (message is not None and not message.fuzzy and isinstance(message.string, tuple)
+            and all(message.string)):
+        index = gettext.c2py(found.plural_expr)(count)
+        text = message.string[min(index, len(message.string) - 1)]
     return text.format(**fields) if fields else text

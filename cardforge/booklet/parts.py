@@ -14,7 +14,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from cardforge.boards import boards
-from cardforge.booklet.words import word
+from cardforge.booklet.words import counted, word
 from cardforge.errors import RenderError
 from cardforge.i18n.translations import Translations
 from cardforge.model import Game
@@ -33,14 +33,15 @@ def components(game: Game, tr: Translations) -> Markup:
     rows: list[tuple[Markup, int]] = []
     card_copies = copies(game, "cards")
     for deck in game.decks.values():
-        rows.append((escape(word("cards", lang, name=tr.localized(deck.spec.get("name")))),
-                     deck.size * card_copies))
+        printed = deck.size * card_copies
+        rows.append((escape(counted("cards", printed, lang, name=tr.localized(deck.spec.get("name")))),
+                     printed))
     supply = (game.facts.get("dice") or {}).get("supply") if isinstance(game.facts.get("dice"),
                                                                          Mapping) else None
     for colour, count in (supply or {}).items():
         icon = Markup(die_svg(None, colour)) if colour in DIE_COLOURS else Markup("")
         label = word(colour, lang) if colour in DIE_COLOURS else colour
-        rows.append((icon + escape(word("dice", lang, name=label)), int(count)))
+        rows.append((icon + escape(counted("dice", int(count), lang, name=label)), int(count)))
     dice = (game.spec.dice(game) if game.spec.dice else None) or []
     if dice:
         count = copies(game, "dice")
@@ -50,7 +51,7 @@ def components(game: Game, tr: Translations) -> Markup:
         rows.append((escape(label) + Markup(f'<ul class="die-names">{names}</ul>'),
                      len(dice) * count))
     for board in boards(game):
-        rows.append((escape(word("board", lang, name=tr.localized(board.name))), 1))
+        rows.append((escape(counted("board", 1, lang, name=tr.localized(board.name))), 1))
     items = "".join(f'<li><span class="count">{count}</span> × {label}</li>' for label, count in rows)
     return Markup(f'<ul class="components">{items}</ul>')
 

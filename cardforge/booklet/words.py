@@ -16,11 +16,8 @@ MSGIDS: dict[str, str] = {
     "players": "{min}–{max} players",
     "players-one": "{min} players",
     "components": "Components",
-    "cards": "{name} cards",
-    "dice": "{name} dice",
     "custom-dice": "die designs",
     "custom-dice-copies": "dice to make, {copies} of each design",
-    "board": "{name} board",
     "glossary": "Icons and symbols",
     "examples": "Example cards",
     "list-separator": ", ",
@@ -32,6 +29,14 @@ MSGIDS: dict[str, str] = {
     "more-than": "more than",
 }
 """Key (a product kind, a die colour, a part of the booklet) → English msgid."""
+
+PLURALS: dict[str, tuple[str, str]] = {
+    "cards": ("{name} card", "{name} cards"),
+    "dice": ("{name} die", "{name} dice"),
+    "board": ("{name} board", "{name} boards"),
+}
+"""Key → English (singular, plural): words printed with a count ("1 × Start Player card",
+"26 × Experience cards"), gettext plural entries in the catalogs."""
 
 
 COMPARISONS = ("at-least", "more-than")
@@ -45,3 +50,9 @@ def word(key: str, lang: str, **fields: object) -> str:
     """Word ``key`` of MSGIDS in ``lang`` (else English) with its ``{name}`` fields filled in.
     Raises KeyError for an unknown key or a field left out."""
     return words.word(MSGIDS[key], lang, None, **fields)
+
+
+def counted(key: str, count: int, lang: str, **fields: object) -> str:
+    """Word ``key`` of :data:`PLURALS` in the form ``count`` calls for in ``lang`` (see
+    :func:`cardforge.words.plural_word`). Raises KeyError for an unknown key or a field left out."""
+    return words.plural_word(PLURALS[key], count, lang, None, **fields)

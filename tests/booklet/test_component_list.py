@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from cardforge.booklet.words import word
+from cardforge.booklet.words import counted, word
 from cardforge.packs import discover
 from cardforge.products.options import BuildOptions
 from cardforge.products.rules import build_rules
@@ -51,8 +51,8 @@ def test_a_die_icon_stands_apart_from_its_colours_name(tmp_path):
         height = page.get_height()
         colours = list(game.facts["dice"]["supply"])
         assert colours
-        for colour in colours:
-            label = word("dice", "en", name=word(colour, "en"))
+        for colour, count in game.facts["dice"]["supply"].items():
+            label = counted("dice", count, "en", name=word(colour, "en"))
             left, bottom, _, top = text.get_charbox(whole.index(label))   # the component list's
             x, y = int(left * DPI / 72), int((height - (bottom + top) / 2) * DPI / 72)
             gap = 0

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 
 from cardforge import words
 from cardforge.booklet.words import MSGIDS as BOOKLET
+from cardforge.booklet.words import PLURALS
 from cardforge.games.comic_creator import faces as comic_creator
 from cardforge.games.dice_girls import faces as dice_girls
 from cardforge.games.dice_tuners import faces as dice_tuners
@@ -23,8 +24,8 @@ from cardforge.games.writers_battle import faces as writers_battle
 
 REPO = Path(__file__).resolve().parents[2]
 
-USED: dict[str | None, set[str]] = {
-    None: set(BOOKLET.values()),
+USED: dict[str | None, set[str | tuple[str, str]]] = {
+    None: {*BOOKLET.values(), *PLURALS.values()},
     comic_creator.CONTEXT: {*comic_creator.LABELS.values(), comic_creator.RUN_CAPTION},
     dice_girls.CONTEXT: {*dice_girls.SENTENCES.values(), *dice_girls.LABELS.values()},
     dice_tuners.CONTEXT: set(dice_tuners.LABELS.values()),
@@ -63,16 +64,20 @@ def test_the_shipped_games_use_english_japanese_and_french():
 @pytest.mark.parametrize("lang", ["ja", "fr"])
 def test_every_word_is_translated_with_no_new_field_and_none_is_left_over(lang):
     catalog = _catalog(lang)
-    entries = {(m.context, m.id): m for m in catalog if m.id}
+    entries = {(m.context, tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id): m
+               for m in catalog if m.id}
     for context, langs in _required().items():
         if lang not in langs:
             continue
         for msgid in USED[context]:
             message = entries.get((context, msgid))
             assert message is not None, f"{lang}: {context or 'booklet'}: {msgid!r} has no entry"
-            assert message.string and not message.fuzzy, f"{lang}: {msgid!r} is not translated"
+            strings = message.string if isinstance(msgid, tuple) else (message.string,)
+            assert isinstance(strings, tuple) and all(strings) and not message.fuzzy, \
+                f"{lang}: {msgid!r} is not translated (a plural entry in every form)"
+            english = set().union(*map(_fields, msgid)) if isinstance(msgid, tuple) else _fields(msgid)
             # a translation may drop a field (Dice Girls' English "{die}"/"dice"), never add one
-            assert _fields(message.string) <= _fields(msgid), f"{lang}: {msgid!r} adds a field"
+            assert all(_fields(text) <= english for text in strings), f"{lang}: {msgid!r} adds a field"
     for context, msgid in entries:
         assert msgid in USED.get(context, set()), f"{lang}: {context}: {msgid!r} is used nowhere"
 
@@ -88,11 +93,21 @@ def test_word_translates_by_context_and_falls_back_to_the_english_msgid():
     assert words.word("Contents", "fr") == "Sommaire"
     assert words.word("Contents", "en") == "Contents"
     assert words.word("Contents", "de") == "Contents"
-    assert words.word("{name} cards", "fr", name="Héros") == "Cartes Héros"
+    assert words.word("Components", "fr") == "Matériel"
     assert words.word("Ability", "ja", writers_battle.CONTEXT) == "能力"
     assert words.word("Ability", "ja", dice_girls.CONTEXT) == "特技"
     assert words.word("Ability", "ja") == "Ability"          # no such booklet word: English
     assert words.word("Skill", "ja", dixe_on_card.CONTEXT) == "Skill"
+
+
+def test_a_counted_word_takes_the_form_its_language_gives_the_count():
+    cards = PLURALS["cards"]
+    assert [words.plural_word(cards, n, "en", name="Start Player") for n in (1, 2)] == [
+        "Start Player card", "Start Player cards"]
+    assert [words.plural_word(cards, n, "fr", name="Héros") for n in (0, 1, 2)] == [
+        "Carte Héros", "Carte Héros", "Cartes Héros"]  # French: 0 and 1 are singular
+    assert {words.plural_word(cards, n, "ja", name="経験") for n in (1, 26)} == {"経験カード"}
+    assert words.plural_word(cards, 3, "de", name="X") == "X cards"  # no catalog: English
 
 
 def test_a_fuzzy_or_empty_entry_prints_english(monkeypatch, tmp_path):
