@@ -22,9 +22,9 @@ from cardforge.boards import Board
 from cardforge.errors import RenderError
 from cardforge.model import Game
 from cardforge.render.faces import render_faces_pdf, require_fonts
+from cardforge.render.game_templates import game_templates
 from cardforge.render.geometry import PAPER, mm_to_pt
-from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
+from cardforge.render.jinja import first_template, render
 from cardforge.render.plain import Views
 from cardforge.render.safe_fetcher import make_url_fetcher
 from cardforge.render.stylesheets import read_source
@@ -92,12 +92,8 @@ def render_board(game: Game, board: Board, lang: str, workspace: Path) -> bytes:
     ``height`` in mm) as plain data, with ``t()`` and ``icon()``; its stylesheet is
     ``board.stylesheet``. Raises RenderError for a missing template or stylesheet, a
     template error or any WeasyPrint warning; MissingFontError for a missing font."""
-    search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
-    env = make_environment(search_path)
-    icons = IconSet.for_game(search_path, game.spec.icons_dir)
-    env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
-    fallback = game.source_language
-    env.globals["t"] = translator(lang, fallback)
+    templates = game_templates(game, lang, workspace)
+    env, fallback = templates.env, templates.fallback
     template = first_template(env, [board.template])
     css = read_source(env, board.stylesheet)
     if css is None:

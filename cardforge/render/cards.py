@@ -39,8 +39,8 @@ from cardforge.render.face_pages import FacePages, assemble
 from cardforge.render.faces import require_fonts
 from cardforge.render.fetcher import Refusal, refused_in, shown
 from cardforge.render.fragment_memo import open_memo
-from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
+from cardforge.render.game_templates import game_templates
+from cardforge.render.jinja import first_template, render
 from cardforge.render.layout import Progress, lay_out_faces
 from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
@@ -111,7 +111,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                  cmyk_icc: bytes | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
-    Templates are looked up on :func:`template_search_path` (``workspace`` first); images
+    Templates are looked up on :func:`~cardforge.render.jinja.template_search_path` (``workspace`` first); images
     resolve relative to the game's folder and only files inside ``workspace`` or the
     built-in templates are read. Raises RenderError for a missing template, a template
     error (naming file and line), or an ``art:`` file missing or outside the workspace
@@ -134,13 +134,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     each fragment is wrapped in ``<div class="print-cmyk">``; templates see ``colour_mode``
     (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw flat stand-ins.
     """
-    search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
-    env = make_environment(search_path)
-    icons = IconSet.for_game(search_path, game.spec.icons_dir)
-    env.filters["icons"] = lambda text: render_text(str(text), icons)
-    env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
-    fallback = game.source_language
-    env.globals["t"] = translator(lang, fallback)
+    templates = game_templates(game, lang, workspace)
+    env, search_path, fallback = templates.env, templates.search_path, templates.fallback
     env.globals["mix"] = mix
     roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
     check_art(game, roots)

@@ -21,8 +21,8 @@ from cardforge.dice.faces import CustomDie, Face, pip_layout
 from cardforge.errors import RenderError
 from cardforge.model import Game
 from cardforge.render.faces import render_faces_pdf, require_fonts
-from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import first_template, make_environment, render, template_search_path, translator
+from cardforge.render.game_templates import game_templates
+from cardforge.render.jinja import first_template, render
 from cardforge.render.plain import Views
 from cardforge.render.safe_fetcher import make_url_fetcher
 from cardforge.render.stylesheets import read_source
@@ -63,12 +63,8 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
     if not dice:
         raise RenderError(f"{game.id}: no custom dice to print",
                           hint="the pack's GameSpec.dice(game) returned none")
-    search_path = template_search_path(workspace, game.id, game.spec.templates_dir)
-    env = make_environment(search_path)
-    icons = IconSet.for_game(search_path, game.spec.icons_dir)
-    env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
-    fallback = game.source_language
-    env.globals["t"] = translator(lang, fallback)
+    templates = game_templates(game, lang, workspace)
+    env, fallback, icons = templates.env, templates.fallback, templates.icons
     template = first_template(env, [TEMPLATE])
     common = {"game": game, "lang": lang, "fallback": fallback,
               "geometry": {"edge": edge_mm, "bleed": bleed_mm}}
