@@ -112,8 +112,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`~cardforge.render.jinja.template_search_path`
-    (``workspace`` first); images resolve relative to the game's folder and only files inside ``workspace`` or the
-    built-in templates are read. Raises RenderError for a missing template, a template
+    (``workspace`` first); images resolve relative to the game's folder and only files
+    inside ``workspace`` or the built-in templates are read. Raises RenderError for a missing template, a template
     error (naming file and line), or an ``art:`` file missing or outside the workspace
     (naming the card); MissingFontError when a font the text needs is not installed;
     DataError for a broken catalog. ``game`` is printed as given: a text the YAML has no
