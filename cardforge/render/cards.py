@@ -113,8 +113,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
 
     Templates are looked up on :func:`~cardforge.render.jinja.template_search_path`
     (``workspace`` first); images resolve relative to the game's folder and only files
-    inside ``workspace`` or the built-in templates are read. Raises RenderError for a missing template, a template
-    error (naming file and line), or an ``art:`` file missing or outside the workspace
+    inside ``workspace`` or the built-in templates are read. Raises RenderError for a
+    missing template, a template error (naming file and line), or an ``art:`` file missing or outside the workspace
     (naming the card); MissingFontError when a font the text needs is not installed;
     DataError for a broken catalog. ``game`` is printed as given: a text the YAML has no
     ``lang`` version of is taken from the game's catalogs when the caller passes the copy
