@@ -114,25 +114,26 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     Templates are looked up on :func:`~cardforge.render.jinja.template_search_path`
     (``workspace`` first); images resolve relative to the game's folder and only files
     inside ``workspace`` or the built-in templates are read. Raises RenderError for a
-    missing template, a template error (naming file and line), or an ``art:`` file missing or outside the workspace
-    (naming the card); MissingFontError when a font the text needs is not installed;
-    DataError for a broken catalog. ``game`` is printed as given: a text the YAML has no
-    ``lang`` version of is taken from the game's catalogs when the caller passes the copy
-    :func:`cardforge.i18n.translations.with_catalog_texts` makes (products, booklets and
-    lint layout do; render sits below i18n and reads no catalog).
-    ``geometry`` replaces game.yaml's ``card:`` (a print shop's size); templates see it as
-    ``geometry`` (:meth:`~cardforge.geometry.CardGeometry.template_context`). Templates see
-    plain data only (:mod:`cardforge.render.plain`); ``t``, ``icon`` and the ``icons``
-    filter are globals and filters. RenderError also for a context value that is not plain
-    data or a template over a render limit. ``memo`` (a file in the face cache) keeps each
-    card's front from one render to the next (:mod:`cardforge.render.fragment_memo`): only
-    cards whose template context changed are rendered (and checked for fonts) again.
-    The stylesheet starts with the template palette's colours as CSS variables
+    missing template, a template error (naming file and line), or an ``art:`` file missing
+    or outside the workspace (naming the card); MissingFontError when a font the text needs
+    is not installed; DataError for a broken catalog. ``game`` is printed as given: a text
+    the YAML has no ``lang`` version of is taken from the game's catalogs when the caller
+    passes the copy :func:`cardforge.i18n.translations.with_catalog_texts` makes (products,
+    booklets and lint layout do; render sits below i18n and reads no catalog). ``geometry``
+    replaces game.yaml's ``card:`` (a print shop's size); templates see it as ``geometry``
+    (:meth:`~cardforge.geometry.CardGeometry.template_context`). Templates see plain data
+    only (:mod:`cardforge.render.plain`); ``t``, ``icon`` and the ``icons`` filter are
+    globals and filters. RenderError also for a context value that is not plain data or a
+    template over a render limit. ``memo`` (a file in the face cache) keeps each card's
+    front from one render to the next (:mod:`cardforge.render.fragment_memo`): only cards
+    whose template context changed are rendered (and checked for fonts) again. The
+    stylesheet starts with the template palette's colours as CSS variables
     (:mod:`cardforge.render.palette`; RenderError for a bad ``palette.yaml``). With
-    ``cmyk_icc`` (the bytes of a CMYK ICC profile) the faces are for CMYK print: fragments and
-    stylesheet have their colours and images converted (:mod:`cardforge.render.cmyk`) and
-    each fragment is wrapped in ``<div class="print-cmyk">``; templates see ``colour_mode``
-    (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw flat stand-ins.
+    ``cmyk_icc`` (the bytes of a CMYK ICC profile) the faces are for CMYK print: fragments
+    and stylesheet have their colours and images converted (:mod:`cardforge.render.cmyk`)
+    and each fragment is wrapped in ``<div class="print-cmyk">``; templates see
+    ``colour_mode`` (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw
+    flat stand-ins.
     """
     templates = game_templates(game, lang, workspace)
     env, search_path, fallback = templates.env, templates.search_path, templates.fallback
