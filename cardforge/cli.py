@@ -146,15 +146,20 @@ def games(workspace: Path) -> None:
 @click.option("--sort", "sort_by", default=None,
               help="Column to sort by (e.g. vp, cost, or a pool name such as opening).")
 @click.option("--desc", is_flag=True, help="Sort in descending order.")
+@click.option("--plot", is_flag=True,
+              help="Also write charts (PNG and SVG) to out/<game>/stats/: cost curves, values, fits.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder for --plot  [default: out]")
 @WORKSPACE
-def stats(game: str, fmt: str, sort_by: str | None, desc: bool, workspace: Path) -> None:
+def stats(game: str, fmt: str, sort_by: str | None, desc: bool, plot: bool, out_dir: Path | None,
+          workspace: Path) -> None:
     """Print a game's statistics, e.g. for Comic Creator the exact probability that each
     reference dice pool (from game.yaml) pays each card's cost, then the cost curves of
-    game.yaml's balance: (weights, intercept, R²; CF011)."""
+    game.yaml's balance: (weights, intercept, R²; CF011). --plot also draws them."""
     from cardforge.commands import stats as command
 
-    with _confined(workspace.resolve()):
-        command.run(game, fmt, sort_by, desc, workspace.resolve())
+    with _confined(workspace.resolve(), out_dir):
+        command.run(game, fmt, sort_by, desc, workspace.resolve(), plot, out_dir)
 
 
 @main.command()

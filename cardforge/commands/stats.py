@@ -17,7 +17,9 @@ from fractions import Fraction
 
 import click
 
+from cardforge import trust
 from cardforge.balance import Result, judge_game
+from cardforge.commands import shown
 from cardforge.config import load_config
 from cardforge.errors import ConfigError
 from cardforge.model import Game
@@ -165,14 +167,17 @@ def _output(fmt: str, game: Game, table: Table | None, results: list[Result]) ->
 FORMATTERS = {"table": as_text, "csv": as_csv, "json": as_json}
 
 
-def run(game_id: str, fmt: str, sort_by: str | None, descending: bool, workspace) -> None:
+def run(game_id: str, fmt: str, sort_by: str | None, descending: bool, workspace,
+        plot: bool = False, out_dir=None) -> None:
     """Load ``game_id`` from the workspace, compute its pack's table (if it has one) and its
-    cost curves (game.yaml ``balance:``), print them in ``fmt``.
+    cost curves (game.yaml ``balance:``), print them in ``fmt``. With ``plot``, also write
+    their charts (:mod:`cardforge.commands.stats_plots`) under ``<out>/<game>/stats/`` (``out``
+    is ``out_dir`` or the configured output folder) and print each path written.
 
     Raises ConfigError for an unknown game or column, or a game with neither a pack table nor
     a ``balance:``; DataError when the data has errors.
     """
-    config = load_config(workspace)
+    config = load_config(workspace, out=str(out_dir) if out_dir else None)
     specs = discover()
     if game_id not in specs and not (config.cards / game_id / MANIFEST).is_file():
         raise ConfigError(f"no game {game_id!r}: no game pack has that id and there is no "
@@ -193,3 +198,13 @@ def run(game_id: str, fmt: str, sort_by: str | None, descending: bool, workspace
         except KeyError as exc:
             raise ConfigError(str(exc.args[0]), hint="use a column key with --sort") from None
     click.echo(_output(fmt, game, table, results))
+    if plot:
+        from cardforge.commands.stats_plots import write_plots  # matplotlib only when plotting
+
+        trust.writable(config.out, "output")
+
+        def say(line: str) -> None:
+            click.echo(f"{game_id}: {line}", err=True)
+
+        for path in write_plots(game, table, results, config.out / game_id / "stats", say):
+            click.echo(shown(path, workspace))
