@@ -76,14 +76,13 @@ class _Job:
 
 @dataclass(frozen=True)
 class _Outcome:
-    """A chunk's result, plain data so it crosses process boundaries: ``error`` is
-    (missing_font, message, hint) when the chunk failed."""
+    """A chunk's result, plain data so it crosses process boundaries: ``keys`` of the faces
+    it stored (none when it failed); ``error`` is (missing_font, message, hint) when the
+    chunk failed."""
 
-    count: int
+    keys: tuple[str, ...]
     refusals: tuple[Refusal, ...]
     error: tuple[bool, str, str | None] | None = None
-    keys: tuple[str, ...] = ()
-    """The keys of the faces the chunk stored (none when it failed)."""
 
 
 def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
@@ -97,13 +96,13 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
                                               card.bleed_mm, base_url=job.base_url, url_fetcher=fetcher,
                                               safe_mm=card.safe_mm, pdf_variant=job.pdf_variant)
     except CardforgeError as exc:
-        return _Outcome(0, tuple(fetcher.refusals),
+        return _Outcome((), tuple(fetcher.refusals),
                         (isinstance(exc, MissingFontError), exc.message, exc.hint))
     cache = FaceCache(job.cache_folder)
     for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
         cache.put_sidecar(key, dumps(measured, key))              # implies its measurements
     cache.put_many(zip(chunk.keys, sealed_pages(pdf, chunk.keys), strict=True))
-    return _Outcome(len(chunk.keys), tuple(fetcher.refusals), keys=chunk.keys)
+    return _Outcome(chunk.keys, tuple(fetcher.refusals))
 
 
 def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
@@ -143,7 +142,7 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
     def record(outcome: _Outcome) -> bool:
         nonlocal done
         outcomes.append(outcome)
-        done += outcome.count
+        done += len(outcome.keys)
         if progress and outcome.error is None:
             progress(done, total)
         if landed and outcome.error is None:
