@@ -21,6 +21,7 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -76,11 +77,8 @@ def word(msgid: str, lang: str, context: str | None = None, **fields: object) ->
     booklet's. The English ``msgid`` is printed for English, for a language cardforge has
     no catalog for, and for an entry that is missing, empty or fuzzy. Raises KeyError /
     IndexError when ``fields`` lack a field the text names (as ``str.format``)."""
-    found = catalog(lang)
-    message = found.get(msgid, context=context) if found is not None else None
-    text = msgid
-    if message is not None and not message.fuzzy and isinstance(message.string, str) and message.string:
-        text = message.string
+    translated = _translation(msgid, lang, context)
+    text = translated.string if translated and isinstance(translated.string, str) else msgid
     return text.format(**fields) if fields else text
 
 
@@ -91,11 +89,31 @@ def plural_word(forms: tuple[str, str], count: int, lang: str, context: str | No
     is chosen by the catalog's ``Plural-Forms`` expression (French: one form for 0 and 1,
     Japanese: one form for every count), English by ``count == 1``. Falls back to English
     as :func:`word` does, fields filled in as there."""
-    found = catalog(lang)
-    message = found.get(forms[0], context=context) if found is not None else None
+    translated = _translation(forms[0], lang, context)
     text = forms[0] if count == 1 else forms[1]
-    if (message is not None and not message.fuzzy and isinstance(message.string, tuple)
-            and all(message.string)):
-        index = gettext.c2py(found.plural_expr)(count)
-        text = message.string[min(index, len(message.string) - 1)]
+    if translated and isinstance(translated.string, tuple):
+        index = gettext.c2py(translated.plural_expr)(count)
+        text = translated.string[min(index, len(translated.string) - 1)]
     return text.format(**fields) if fields else text
+
+
+@dataclass(frozen=True)
+class _Translated:
+    """A usable catalog entry: its ``string`` (a text, or a plural entry's forms) and the
+    catalog's ``plural_expr``."""
+
+    string: str | tuple[str, ...]
+    plural_expr: str
+
+
+def _translation(msgid: str, lang: str, context: str | None) -> _Translated | None:
+    """The entry for ``msgid`` in cardforge's catalog of ``lang``; None when there is no
+    catalog or entry, or it is fuzzy or empty (a plural entry: any form empty)."""
+    found = catalog(lang)
+    message = found.get(msgid, context=context) if found is not None else None
+    if message is None or message.fuzzy:
+        return None
+    string = tuple(message.string) if isinstance(message.string, (list, tuple)) else message.string
+    if not string or (isinstance(string, tuple) and not all(string)):
+        return None
+    return _Translated(string, found.plural_expr)
