@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge.errors import ConfigError
-from cardforge.expressions import ExpressionError, compile_expression
 from cardforge.model import Game
 from cardforge.problem import Location
 
@@ -69,6 +68,8 @@ def game_number(game: Game, keys: tuple[str, ...], low: float, high: float, *,
     where = game.manifest.locate(*keys)
     name = ".".join(keys)
     if isinstance(value, str):
+        from cardforge.expressions import ExpressionError, compile_expression  # CEL: only when one is written
+
         try:
             value = compile_expression(value).evaluate(_variables(game))
         except ExpressionError as exc:

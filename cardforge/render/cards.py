@@ -45,7 +45,13 @@ from cardforge.render.layout import Progress, lay_out_faces
 from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
+from cardforge.render.workers import want_all
 from cardforge.resources import templates_dir
+
+MANY_NEW_FACES = 32
+"""Faces rendered anew (not from the fragment memo) after which a build wants every worker
+of the warm pool (:func:`~cardforge.render.workers.want_all`): more than one face chunk's work,
+told while templates are still rendering, so the other workers warm up meanwhile."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +172,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
             if kept and key:
                 kept.put(key, html)
             rendered.add(html)
+            if len(rendered) == MANY_NEW_FACES:
+                want_all()  # more than one worker's work: let them all warm up now
         front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():

@@ -156,6 +156,8 @@ def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
                 break
         return outcomes
     if warm is not None:  # started and warmed up while the build did other work
+        if len(chunks) > 1:
+            workers.want_all()
         _collect(warm, job, chunks, record)
         return outcomes
     with workers.context().Pool(min(jobs, len(chunks))) as pool:  # terminated on leaving

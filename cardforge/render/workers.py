@@ -13,6 +13,11 @@ worker takes no task before it is warm, so the first face goes to the first work
 rather than to one still importing WeasyPrint; and while the build's own process loads and
 lints, only one worker competes with it for the CPU (on two cores, the first worker is warm
 about 0.1 s sooner than when all warm at once, which is what a one-card edit waits for).
+Only the first worker warms up at once: the others wait, using no CPU, until the build
+knows it has more than one worker's work (:func:`want_all`: many templates rendered anew,
+or several chunks to lay out). A one-card edit never warms them: importing WeasyPrint and
+loading fonts costs a worker about 0.3 CPU-seconds, which on two cores the build's own
+process and its lint would wait for.
 
 :func:`shared_pool` is the pool :mod:`cardforge.render.layout` submits chunks to when one is
 warm (else it makes its own); :func:`close_pool` ends it.
@@ -23,13 +28,15 @@ from __future__ import annotations
 import multiprocessing
 import os
 from multiprocessing.pool import Pool
-from multiprocessing.synchronize import Lock
+from multiprocessing.sharedctypes import Synchronized
+from multiprocessing.synchronize import Event, Lock
 
 WARM_HTML = ('<p style="font-family: \'DejaVu Sans\', \'Noto Sans CJK JP\', sans-serif">'
              'Warm up: Aa 1 あア漢</p>')
 """A page in the faces' fonts (Latin and Japanese), so the fonts they load are loaded."""
 
 _pool: Pool | None = None
+_wanted: Event | None = None
 
 
 def context() -> multiprocessing.context.BaseContext:
@@ -44,14 +51,20 @@ up, the build loads, lints and renders templates, and that work is what the firs
 waits for; once faces are laid out the build's process mostly waits for the workers."""
 
 
-def _start_worker(turn: Lock) -> None:
-    """Run in each worker as it starts: lower its priority by :data:`WORKER_NICENESS`, then
-    warm up (:func:`_warm`) holding ``turn``, shared by the pool's workers, so that they warm
-    one at a time, each before it takes its first task."""
+def _start_worker(turn: Lock, started: Synchronized, wanted: Event) -> None:
+    """Run in each worker as it starts: lower its priority by :data:`WORKER_NICENESS`; all
+    but the first wait for ``wanted`` (:func:`want_all`); then warm up (:func:`_warm`)
+    holding ``turn``, shared by the pool's workers, so that they warm one at a time, each
+    before it takes its first task. ``started`` counts the workers started so far."""
     try:
         os.nice(WORKER_NICENESS)
     except (AttributeError, OSError):  # not on this system: same priority, still correct
         pass
+    with started.get_lock():
+        started.value += 1
+        first = started.value == 1
+    if not first:
+        wanted.wait()
     with turn:
         _warm()
 
@@ -70,11 +83,19 @@ def _warm() -> bool:
 def warm_pool(jobs: int) -> None:
     """Start ``jobs`` worker processes (if none are running) and warm each up, without
     waiting for them: the call returns at once."""
-    global _pool
+    global _pool, _wanted
     if _pool is not None or jobs < 1:
         return
     start = context()
-    _pool = start.Pool(jobs, initializer=_start_worker, initargs=(start.Lock(),))
+    _wanted = start.Event()
+    _pool = start.Pool(jobs, initializer=_start_worker, initargs=(start.Lock(), start.Value("i", 0), _wanted))
+
+
+def want_all() -> None:
+    """Let every worker of the warm pool warm up and take work (call it as soon as the build
+    knows there is more than one worker's work); does nothing without a warm pool."""
+    if _wanted is not None:
+        _wanted.set()
 
 
 def shared_pool() -> Pool | None:
@@ -85,8 +106,9 @@ def shared_pool() -> Pool | None:
 def close_pool() -> None:
     """Stop the warm pool's workers at once, if any run (call it when the faces are laid
     out: a worker still warming up is not waited for)."""
-    global _pool
+    global _pool, _wanted
     if _pool is not None:
         _pool.terminate()
         _pool.join()
         _pool = None
+        _wanted = None

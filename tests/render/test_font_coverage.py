@@ -11,7 +11,7 @@ from cardforge.booklet.document import booklet_html
 from cardforge.errors import MissingFontError
 from cardforge.packs import discover
 from cardforge.render.cards import face_sources
-from cardforge.render.coverage import families, missing, text_of
+from cardforge.render.coverage import _charset, families, missing, parse_charset, text_of
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,6 +28,32 @@ def test_families_are_read_from_font_declarations_and_custom_properties():
 def test_latin_japanese_and_symbols_are_covered_but_a_hieroglyph_is_not():
     assert missing("Speed Lines 集中線 ×～→ \u00a0\u200b", FONTS) == []
     assert missing(f"A{HIEROGLYPH}B", FONTS) == [HIEROGLYPH]
+
+
+def test_fontconfig_charset_ranges_are_parsed_inclusive():
+    charset = parse_charset("20-7e a0 3000-30ff\n")
+    assert [c in charset for c in (0x1F, 0x20, 0x7E, 0x7F, 0xA0, 0xA1, 0x3000, 0x30FF, 0x3100)] \
+        == [False, True, True, False, True, False, True, True, False]
+    with pytest.raises(ValueError):
+        parse_charset("20-zz")
+
+
+@pytest.mark.skipif(shutil.which("fc-match") is None, reason="fontconfig is not installed")
+@pytest.mark.parametrize("family", FONTS)
+def test_fontconfig_charset_is_the_fonts_character_map(family):
+    import subprocess
+
+    from fontTools.ttLib import TTFont
+
+    path, index = subprocess.run(["fc-match", "-f", "%{file}\n%{index}", family], capture_output=True,
+                                 text=True, check=True).stdout.split("\n")
+    with TTFont(path, fontNumber=int(index or 0), lazy=True) as font:
+        cmap = set(font.getBestCmap())
+    charset = _charset(family)
+    assert charset is not None
+    spans = zip(charset.starts, charset.ends, strict=True)
+    covered = {c for first, last in spans for c in range(first, last + 1)}
+    assert covered == cmap
 
 
 def test_text_of_leaves_out_markup_styles_and_inline_svg():

@@ -1,5 +1,6 @@
 """cardforge.render.workers: layout workers warm up one after another, each before it takes
-a task, so the first face of a build goes to a warm worker."""
+a task, so the first face of a build goes to a warm worker; only the first warms up until
+the build wants them all."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.render import workers
+from cardforge.geometry import CardGeometry
+from cardforge.packs import discover
+from cardforge.render import cards, layout, workers
+from cardforge.workspace import load_game
+
+REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="the test patches the workers' warm-up, which needs fork")
@@ -32,11 +38,56 @@ def test_workers_warm_one_at_a_time_and_before_their_first_task(monkeypatch, tmp
         pool = workers.shared_pool()
         assert pool is not None
         first_task = pool.apply(time.monotonic)
+        time.sleep(0.6)  # the second worker would have warmed up by now, had it been let
+        alone = log.read_text().count("start")
+        workers.want_all()
         time.sleep(0.6)  # the second worker's turn
     finally:
         workers.close_pool()
+    assert alone == 1  # a one-face build never warms the second worker
     events = [(kind, float(at)) for kind, at in (line.split() for line in log.read_text().splitlines())]
     assert [kind for kind, _ in events[:4]] == ["start", "end", "start", "end"]  # never two at once
     first_warm_end = events[1][1]
     assert first_task >= first_warm_end  # the first task waited for (only) the first warm worker
     assert first_task < events[3][1]  # ... not for the second one
+
+
+def _job() -> layout._Job:
+    return layout._Job("", CardGeometry(63, 88, 3, 3), Path("."), (Path("."),), Path("."))
+
+
+class _LaidOutAtOnce:
+    """A warm pool whose workers lay every chunk out at once (stores nothing)."""
+
+    def imap_unordered(self, work: object, chunks: list[layout._Chunk]) -> list[layout._Outcome]:
+        return [layout._Outcome(chunk.keys, ()) for chunk in chunks]
+
+
+@pytest.mark.parametrize(("chunks", "wanted"), [(1, []), (2, [True])])
+def test_several_chunks_want_every_worker_and_one_chunk_does_not(monkeypatch, chunks, wanted) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(workers, "shared_pool", lambda: _LaidOutAtOnce())
+    monkeypatch.setattr(workers, "want_all", lambda: calls.append(True))
+    work = [layout._Chunk((f"key{i}",), (f"<p>{i}</p>",)) for i in range(chunks)]
+    outcomes = layout._run(_job(), work, 2, None, chunks)
+    assert [o.keys for o in outcomes] == [c.keys for c in work]
+    assert calls == wanted
+
+
+def test_rendering_many_new_faces_wants_every_worker_while_templates_still_render(monkeypatch) -> None:
+    spec = discover()["comic-creator"]
+    game = load_game(REPO / "cards" / "comic-creator", spec).game
+    assert game is not None
+    seen: list[int] = []
+    rendered = cards.render
+
+    def counting_render(*args: object, **kwargs: object) -> str:
+        seen.append(0)
+        return rendered(*args, **kwargs)
+
+    monkeypatch.setattr(cards, "render", counting_render)
+    monkeypatch.setattr(cards, "want_all", lambda: seen.append(1))
+    cards.face_sources(game, "en", REPO)
+    assert seen.count(1) == 1
+    assert seen.index(1) == cards.MANY_NEW_FACES  # right after that many faces, not at the end
+    assert len(seen) > cards.MANY_NEW_FACES + 1
