@@ -31,6 +31,7 @@ from cardforge.render.art import check_art
 from cardforge.render.book_filler import BookFiller
 from cardforge.render.cmyk import CmykConverter
 from cardforge.render.coverage import require_coverage
+from cardforge.render.early_layout import EarlyLayout
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_kit import mix
@@ -45,7 +46,7 @@ from cardforge.render.layout import Progress, lay_out_faces
 from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
-from cardforge.render.workers import want_all
+from cardforge.render.workers import shared_pool, want_all
 from cardforge.resources import templates_dir
 
 MANY_NEW_FACES = 32
@@ -114,7 +115,7 @@ class FaceSources:
 
 def face_sources(game: Game, lang: str, workspace: Path, *,
                  geometry: CardGeometry | None = None, memo: Path | None = None,
-                 cmyk_icc: bytes | None = None) -> FaceSources:
+                 cmyk_icc: bytes | None = None, early: EarlyLayout | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
     Templates are looked up on :func:`~cardforge.render.jinja.template_search_path`
@@ -139,7 +140,9 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     and stylesheet have their colours and images converted (:mod:`cardforge.render.cmyk`)
     and each fragment is wrapped in ``<div class="print-cmyk">``; templates see
     ``colour_mode`` (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw
-    flat stand-ins.
+    flat stand-ins. ``early`` (RGB faces only) is offered each card front rendered anew, so
+    the warm workers lay it out while the other templates render
+    (:mod:`cardforge.render.early_layout`).
     """
     templates = game_templates(game, lang, workspace)
     env, search_path, fallback = templates.env, templates.search_path, templates.fallback
@@ -156,6 +159,10 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
     fronts: dict[str, str] = {}  # deck id → its front template (looked up once a deck)
+    palette = load_palette(search_path)
+    css = "\n".join(filter(None, [palette.css(cmyk=cmyk_icc is not None), face_stylesheet(env)]))
+    if early is not None and cmyk_icc is None:  # CMYK faces are converted after rendering
+        early.start(css, game.root, roots)
     kept = open_memo(memo, env, search_path, lang, fallback, geometry.key_text if geometry else "")
     parts = kept.game_parts(plain(game, views=views), shape) if kept else {}
     rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
@@ -172,6 +179,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
             if kept and key:
                 kept.put(key, html)
             rendered.add(html)
+            if early is not None:
+                early.offer(html, sizes[deck.id])
             if len(rendered) == MANY_NEW_FACES:
                 want_all()  # more than one worker's work: let them all warm up now
         front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
@@ -185,16 +194,18 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                 own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
                 html = render(env, name, {**context, "card": card, **own, **extra}, views)
                 rendered.add(html)
+                if early is not None:
+                    early.offer(html, sizes[deck.id])
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         html = render(env, name, {**context, **extra}, views)
         rendered.add(html)
+        if early is not None:
+            early.offer(html, sizes[deck.id])
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
     new = [i for i, html in enumerate(pages.fragments) if html in rendered]
     require_fonts([pages.fragments[i] for i in new])
-    palette = load_palette(search_path)
-    css = "\n".join(filter(None, [palette.css(cmyk=cmyk_icc is not None), face_stylesheet(env)]))
     require_coverage([pages.fragments[i] for i in new], [pages.owners[i] for i in new], css, lang,
                      game)  # located at the text
     if kept:
@@ -240,8 +251,11 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     colour = "rgb" if cmyk_icc is None else "cmyk " + hashlib.sha256(cmyk_icc).hexdigest()
     place = f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
     book = hashlib.sha256((place + ("" if cmyk_icc is None else f"\0{colour}")).encode()).hexdigest()[:32]
+    pool = shared_pool()
+    early = EarlyLayout(pool, cache, extra_css=extra_css, pdf_variant=pdf_variant, colour=colour) \
+        if pool is not None and cmyk_icc is None else None
     sources = face_sources(game, lang, workspace, geometry=geometry,
-                           memo=cache.folder / "fragments" / f"{book}.json", cmyk_icc=cmyk_icc)
+                           memo=cache.folder / "fragments" / f"{book}.json", cmyk_icc=cmyk_icc, early=early)
     css = f"{sources.css}\n{extra_css}" if extra_css else sources.css
     files: list[Path] = [Path()] * len(sources.fragments)
     laid_out = 0
@@ -252,7 +266,7 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
                              base_url=sources.base_url, roots=sources.roots, cache=cache,
                              jobs=jobs, progress=progress,
                              refused=lambda r: _raise_refusals(r, sources), pdf_variant=pdf_variant,
-                             colour=colour, landed=filler.add)
+                             colour=colour, landed=filler.add, early=early)
         for page, file in zip(pages, laid.files, strict=True):
             files[page] = file
         laid_out += laid.laid_out

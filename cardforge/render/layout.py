@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from multiprocessing.pool import Pool
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin
 
 import pikepdf
@@ -37,6 +38,9 @@ from cardforge.render.fetcher import Refusal, shown, stylesheet_files, written_i
 from cardforge.render.links import html_links
 from cardforge.render.overflow import dumps
 from cardforge.render.pdf_split import prune_resources
+
+if TYPE_CHECKING:
+    from cardforge.render.early_layout import EarlyLayout
 
 MAX_CHUNK = 25
 """Most faces in one worker document. Measured (docs/benchmarks.md): per-face time is flat
@@ -57,13 +61,15 @@ class LaidOut:
 
 
 @dataclass(frozen=True)
-class _Chunk:
+class Chunk:
+    """Faces laid out as one document: their ``keys`` and HTML ``fragments``, in order."""
+
     keys: tuple[str, ...]
     fragments: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class _Job:
+class Job:
     """What every chunk shares: stylesheet, card geometry, base folder, allowed roots, cache."""
 
     css: str
@@ -75,7 +81,7 @@ class _Job:
 
 
 @dataclass(frozen=True)
-class _Outcome:
+class Outcome:
     """A chunk's result, plain data so it crosses process boundaries: ``keys`` of the faces
     it stored (none when it failed); ``error`` is (missing_font, message, hint) when the
     chunk failed."""
@@ -85,7 +91,7 @@ class _Outcome:
     error: tuple[bool, str, str | None] | None = None
 
 
-def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
+def lay_out_chunk(job: Job, chunk: Chunk) -> Outcome:
     """Lay out one chunk as one document and store its pages (runs in a worker)."""
     from cardforge.render.safe_fetcher import make_url_fetcher  # WeasyPrint: workers only
 
@@ -96,13 +102,13 @@ def _lay_out_chunk(job: _Job, chunk: _Chunk) -> _Outcome:
                                               card.bleed_mm, base_url=job.base_url, url_fetcher=fetcher,
                                               safe_mm=card.safe_mm, pdf_variant=job.pdf_variant)
     except CardforgeError as exc:
-        return _Outcome((), tuple(fetcher.refusals),
-                        (isinstance(exc, MissingFontError), exc.message, exc.hint))
+        return Outcome((), tuple(fetcher.refusals),
+                       (isinstance(exc, MissingFontError), exc.message, exc.hint))
     cache = FaceCache(job.cache_folder)
     for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
         cache.put_sidecar(key, dumps(measured, key))              # implies its measurements
     cache.put_many(zip(chunk.keys, sealed_pages(pdf, chunk.keys), strict=True))
-    return _Outcome(chunk.keys, tuple(fetcher.refusals))
+    return Outcome(chunk.keys, tuple(fetcher.refusals))
 
 
 def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
@@ -126,6 +132,24 @@ def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
     return out
 
 
+def face_context(cache: FaceCache, css: str, geometry: CardGeometry, base_uri: str, roots: Sequence[Path],
+                 pdf_variant: str | None, colour: str) -> str:
+    """The part of every face key shared by the faces laid out with ``css`` at ``geometry``
+    (:meth:`FaceCache.context`), with WeasyPrint's ``pdf_variant`` and the ``colour`` mode."""
+    context = cache.context(css, geometry, base_uri, roots)
+    if pdf_variant:
+        context = hashlib.sha256(f"{context}\0{pdf_variant}".encode()).hexdigest()
+    if colour != "rgb":  # an RGB key stays as it was before colour modes
+        context = hashlib.sha256(f"{context}\0{colour}".encode()).hexdigest()
+    return context
+
+
+def make_job(css: str, geometry: CardGeometry, base_url: Path, roots: Sequence[Path], cache: FaceCache,
+             pdf_variant: str | None) -> Job:
+    """What every chunk of one document kind shares (sent to the workers with each chunk)."""
+    return Job(css, geometry, base_url, tuple(Path(r) for r in roots), cache.folder, pdf_variant)
+
+
 def chunk_size(missing: int, jobs: int) -> int:
     """Faces per document: at most :data:`MAX_CHUNK`; with several ``jobs``, small enough
     for about four chunks a worker so that none waits long for the last one."""
@@ -134,41 +158,50 @@ def chunk_size(missing: int, jobs: int) -> int:
     return max(1, min(MAX_CHUNK, math.ceil(missing / (jobs * 4))))
 
 
-def _run(job: _Job, chunks: list[_Chunk], jobs: int, progress: Progress | None,
-         total: int, landed: Callable[[Sequence[str]], None] | None = None) -> list[_Outcome]:
-    outcomes: list[_Outcome] = []
-    done = 0
+class Tally:
+    """Records chunk outcomes as they come: ``outcomes`` in arrival order, ``progress(done,
+    total)`` and ``landed(keys)`` called for each chunk stored."""
 
-    def record(outcome: _Outcome) -> bool:
-        nonlocal done
-        outcomes.append(outcome)
-        done += len(outcome.keys)
-        if progress and outcome.error is None:
-            progress(done, total)
-        if landed and outcome.error is None:
-            landed(outcome.keys)
+    def __init__(self, total: int, progress: Progress | None,
+                 landed: Callable[[Sequence[str]], None] | None) -> None:
+        self.total = total
+        self.progress = progress
+        self.landed = landed
+        self.outcomes: list[Outcome] = []
+        self.done = 0
+
+    def __call__(self, outcome: Outcome) -> bool:
+        """Record ``outcome``; False when its chunk failed (stop collecting)."""
+        self.outcomes.append(outcome)
+        self.done += len(outcome.keys)
+        if outcome.error is None:
+            if self.progress:
+                self.progress(self.done, self.total)
+            if self.landed:
+                self.landed(outcome.keys)
         return outcome.error is None
 
+
+def _run(job: Job, chunks: list[Chunk], jobs: int, record: Tally) -> None:
     warm = workers.shared_pool()
     if warm is None and (jobs <= 1 or len(chunks) == 1):
         for chunk in chunks:
-            if not record(_lay_out_chunk(job, chunk)):
+            if not record(lay_out_chunk(job, chunk)):
                 break
-        return outcomes
+        return
     if warm is not None:  # started and warmed up while the build did other work
         if len(chunks) > 1:
             workers.want_all()
         _collect(warm, job, chunks, record)
-        return outcomes
+        return
     with workers.context().Pool(min(jobs, len(chunks))) as pool:  # terminated on leaving
         _collect(pool, job, chunks, record)
-    return outcomes
 
 
-def _collect(pool: Pool, job: _Job, chunks: list[_Chunk], record: Callable[[_Outcome], bool]) -> None:
+def _collect(pool: Pool, job: Job, chunks: list[Chunk], record: Tally) -> None:
     """Lay out ``chunks`` in ``pool``, ``record`` each outcome as it comes; stop collecting
     at the first failure (the caller's pool is ended or the build stops)."""
-    for outcome in pool.imap_unordered(partial(_lay_out_chunk, job), chunks):
+    for outcome in pool.imap_unordered(partial(lay_out_chunk, job), chunks):
         if not record(outcome):
             break
 
@@ -178,7 +211,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
                   progress: Progress | None = None,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
                   pdf_variant: str | None = None, colour: str = "rgb",
-                  landed: Callable[[Sequence[Path]], None] | None = None) -> LaidOut:
+                  landed: Callable[[Sequence[Path]], None] | None = None,
+                  early: EarlyLayout | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is the card's (trim, bleed, safe; mm); relative URLs resolve against
@@ -190,31 +224,37 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
     and a digest of what converted them, :mod:`cardforge.render.cmyk`), part of every key too.
     ``landed(files)`` is called in this process with the cached files of each chunk as
     soon as it is stored, while later chunks are still being laid out (e.g. to copy them
-    into a face book, :mod:`cardforge.render.book_filler`).
+    into a face book, :mod:`cardforge.render.book_filler`). ``early`` holds the chunks sent to
+    the warm pool while the fragments were still being rendered, with the same stylesheet,
+    geometry and options (:mod:`cardforge.render.early_layout`): their outcomes are
+    collected instead of laying those faces out again.
     Raises MissingFontError or RenderError as render_faces_measured does, and RenderError
     when there are no fragments.
     """
     if not fragments:
         raise RenderError("no card faces to render")
     base_uri = base_url.resolve().as_uri() + "/"
-    context = cache.context(css, geometry, base_uri, roots)
-    if pdf_variant:
-        context = hashlib.sha256(f"{context}\0{pdf_variant}".encode()).hexdigest()
-    if colour != "rgb":  # an RGB key stays as it was before colour modes
-        context = hashlib.sha256(f"{context}\0{colour}".encode()).hexdigest()
+    context = face_context(cache, css, geometry, base_uri, roots, pdf_variant, colour)
     keys = [cache.key(fragment, context, base_uri, roots) for fragment in fragments]
+    if early is not None:
+        early.flush()  # before keying: every face it was offered is then sent or cached
+    sent = early.sent if early is not None else {}
     missing: dict[str, str] = {}
     for key, fragment in zip(keys, fragments, strict=True):
-        if key not in missing and (cache.get(key) is None or not cache.has_sidecar(key)):
+        if key not in missing and (key in sent or cache.get(key) is None or not cache.has_sidecar(key)):
             missing[key] = fragment
     if missing:
-        size = chunk_size(len(missing), jobs)
-        items = list(missing.items())
-        chunks = [_Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
-                  for part in (items[i:i + size] for i in range(0, len(items), size))]
-        job = _Job(css, geometry, base_url, tuple(Path(r) for r in roots), cache.folder, pdf_variant)
         stored = (lambda keys: landed([cache.path(k) for k in keys])) if landed else None
-        outcomes = _run(job, chunks, jobs, progress, len(missing), stored)
+        record = Tally(len(missing), progress, stored)
+        ahead = [key for key in missing if key in sent]
+        if early is None or early.collect(ahead, record):  # laid out while templates rendered
+            rest = [(key, fragment) for key, fragment in missing.items() if key not in sent]
+            size = chunk_size(len(rest), jobs)
+            chunks = [Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
+                      for part in (rest[i:i + size] for i in range(0, len(rest), size))]
+            job = make_job(css, geometry, base_url, roots, cache, pdf_variant)
+            _run(job, chunks, jobs, record)
+        outcomes = record.outcomes
         refusals = [r for o in outcomes for r in o.refusals]
         if refusals:
             raise_located(refusals, list(missing.values()), roots, base_url)

@@ -52,15 +52,15 @@ def test_workers_warm_one_at_a_time_and_before_their_first_task(monkeypatch, tmp
     assert first_task < events[3][1]  # ... not for the second one
 
 
-def _job() -> layout._Job:
-    return layout._Job("", CardGeometry(63, 88, 3, 3), Path("."), (Path("."),), Path("."))
+def _job() -> layout.Job:
+    return layout.Job("", CardGeometry(63, 88, 3, 3), Path("."), (Path("."),), Path("."))
 
 
 class _LaidOutAtOnce:
     """A warm pool whose workers lay every chunk out at once (stores nothing)."""
 
-    def imap_unordered(self, work: object, chunks: list[layout._Chunk]) -> list[layout._Outcome]:
-        return [layout._Outcome(chunk.keys, ()) for chunk in chunks]
+    def imap_unordered(self, work: object, chunks: list[layout.Chunk]) -> list[layout.Outcome]:
+        return [layout.Outcome(chunk.keys, ()) for chunk in chunks]
 
 
 @pytest.mark.parametrize(("chunks", "wanted"), [(1, []), (2, [True])])
@@ -68,9 +68,10 @@ def test_several_chunks_want_every_worker_and_one_chunk_does_not(monkeypatch, ch
     calls: list[bool] = []
     monkeypatch.setattr(workers, "shared_pool", lambda: _LaidOutAtOnce())
     monkeypatch.setattr(workers, "want_all", lambda: calls.append(True))
-    work = [layout._Chunk((f"key{i}",), (f"<p>{i}</p>",)) for i in range(chunks)]
-    outcomes = layout._run(_job(), work, 2, None, chunks)
-    assert [o.keys for o in outcomes] == [c.keys for c in work]
+    work = [layout.Chunk((f"key{i}",), (f"<p>{i}</p>",)) for i in range(chunks)]
+    record = layout.Tally(chunks, None, None)
+    layout._run(_job(), work, 2, record)
+    assert [o.keys for o in record.outcomes] == [c.keys for c in work]
     assert calls == wanted
 
 

@@ -1,0 +1,115 @@
+"""Faces sent to the warm workers while the build is still rendering templates.
+
+A build renders every face's HTML (:func:`~cardforge.render.cards.face_sources`), then keys
+the faces and lays out those the cache lacks (:func:`~cardforge.render.layout.lay_out_faces`).
+With a warm pool (:mod:`cardforge.render.workers`), the workers would idle through the first
+part: a cold build's templates take a second or more, and after a one-card edit the one new
+face would wait for every other card's template and key. :class:`EarlyLayout` is offered
+each face as soon as it is rendered anew (not taken from the fragment memo); one the cache
+lacks joins a chunk, and chunks go to the pool at once: the first of one face, each next
+one twice as large, up to :data:`~cardforge.render.layout.MAX_CHUNK`, so the first face
+starts early and later chunks keep the per-document cost low. :func:`lay_out_faces` then
+collects those chunks' outcomes instead of laying their faces out again.
+
+A face is sent only with the stylesheet, geometry and options the faces will be laid out
+with (its key is the one :func:`lay_out_faces` computes), so an early page is the page the
+build would have made; one the build does not use after all (the render failed later) is
+a valid cache entry, keyed by its content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from multiprocessing.pool import AsyncResult, Pool
+from pathlib import Path
+
+from cardforge.geometry import CardGeometry
+from cardforge.render.face_cache import FaceCache
+from cardforge.render.layout import (
+    MAX_CHUNK,
+    Chunk,
+    Job,
+    Outcome,
+    Tally,
+    face_context,
+    lay_out_chunk,
+    make_job,
+)
+
+
+class EarlyLayout:
+    """Chunks of new faces sent to ``pool`` as they are rendered; see the module docstring.
+
+    ``sent``: face key → the pending result of the chunk that lays it out."""
+
+    def __init__(self, pool: Pool, cache: FaceCache, *, extra_css: str = "",
+                 pdf_variant: str | None = None, colour: str = "rgb") -> None:
+        self.pool = pool
+        self.cache = cache
+        self.base_url = Path()
+        self.base_uri = ""
+        self.roots: tuple[Path, ...] = ()
+        self.extra_css = extra_css
+        self.pdf_variant = pdf_variant
+        self.colour = colour
+        self.css: str | None = None
+        self.sent: dict[str, AsyncResult[Outcome]] = {}
+        self._contexts: dict[CardGeometry, str] = {}
+        self._waiting: dict[CardGeometry, list[tuple[str, str]]] = {}
+        self._next = 1
+
+    def start(self, css: str, base_url: Path, roots: Sequence[Path]) -> None:
+        """The faces' stylesheet (``extra_css`` is added to it), the folder their relative
+        URLs resolve against and the only folders they may read (as for :func:`lay_out_faces`);
+        faces offered before are ignored."""
+        self.css = f"{css}\n{self.extra_css}" if self.extra_css else css
+        self.base_url = base_url
+        self.base_uri = base_url.resolve().as_uri() + "/"
+        self.roots = tuple(roots)
+
+    def offer(self, fragment: str, geometry: CardGeometry) -> None:
+        """A face rendered anew: keep it for the next chunk unless it is cached or sent."""
+        if self.css is None:
+            return
+        context = self._contexts.get(geometry)
+        if context is None:
+            context = face_context(self.cache, self.css, geometry, self.base_uri, self.roots,
+                                   self.pdf_variant, self.colour)
+            self._contexts[geometry] = context
+        key = self.cache.key(fragment, context, self.base_uri, self.roots)
+        waiting = self._waiting.setdefault(geometry, [])
+        if key in self.sent or any(k == key for k, _ in waiting) \
+                or (self.cache.get(key) is not None and self.cache.has_sidecar(key)):
+            return
+        waiting.append((key, fragment))
+        if len(waiting) >= self._next:
+            self._send(geometry)
+
+    def flush(self) -> None:
+        """Send every face still waiting for its chunk to fill."""
+        for geometry in list(self._waiting):
+            self._send(geometry)
+
+    def _send(self, geometry: CardGeometry) -> None:
+        waiting = self._waiting.pop(geometry, [])
+        if not waiting or self.css is None:
+            return
+        chunk = Chunk(tuple(k for k, _ in waiting), tuple(f for _, f in waiting))
+        job: Job = make_job(self.css, geometry, self.base_url, self.roots, self.cache, self.pdf_variant)
+        result = self.pool.apply_async(lay_out_chunk, (job, chunk))
+        for key in chunk.keys:
+            self.sent[key] = result
+        self._next = min(MAX_CHUNK, self._next * 2)
+
+    def collect(self, keys: Sequence[str], record: Tally) -> bool:
+        """Wait for the chunks laying out ``keys`` (all :attr:`sent`; each chunk recorded once,
+        in the order of ``keys``); False as soon as one failed."""
+        seen: set[int] = set()
+        for key in keys:
+            result = self.sent[key]
+            if id(result) in seen:
+                continue
+            seen.add(id(result))
+            if not record(result.get()):
+                return False
+        return True
