@@ -262,11 +262,15 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--force", is_flag=True,
               help="Build every game asked for, even one that is up to date (nothing it reads "
                    "changed since the same command last built it).")
+@click.option("--strict", is_flag=True,
+              help="Exit 1 when any warning is printed (text overflow TR105, preflight); the "
+                   "files are still written.")
 @WORKSPACE
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
           product: str | None, dpi: int, profile: str | None, layout: str | None,
           duplex: str | None, gutter_mm: float | None, die_edge: str, imposition: str | None,
-          jobs: int | None, cache_dir: Path | None, quiet: bool, force: bool, workspace: Path) -> None:
+          jobs: int | None, cache_dir: Path | None, quiet: bool, force: bool, strict: bool,
+          workspace: Path) -> None:
     """Write print-and-play files: out/<game>/<game>-cards-<lang>-<paper>.pdf and more.
 
     GAMES are game ids (see `cardforge games`); default: every game in the workspace.
@@ -278,7 +282,9 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     its language (<game>-<product>-<lang>-...). Each distinct face is laid out once and kept in the
     face cache, so a rebuild lays out only what changed; a game none of whose files changed
     since the same command last built it is not built again (its files are listed; --force
-    builds it anyway).
+    builds it anyway). Text that overflows its box on a face or a booklet page is warned
+    about (TR105, as `cardforge lint --layout`, from the same layout; again when up to
+    date); --strict exits 1 on any warning, after writing the files.
 
     \b
     Card exports, on request:
@@ -300,7 +306,8 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     request = BuildRequest(games=games, paper=paper, out_dir=out_dir, lang=lang, product=product,
                            duplex=duplex, layout=layout, gutter_mm=gutter_mm,
                            die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs,
-                           cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet, force=force)
+                           cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet, force=force,
+                           strict=strict)
     profile_file = profile if profile and profile.endswith(".toml") else None
     with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
         command.run(request, workspace.resolve())

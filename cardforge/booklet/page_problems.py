@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from cardforge.booklet.markdown import Block
 from cardforge.problem import Problem, Severity
+from cardforge.render.overflow import Overflow
 from cardforge.render.page_overflow import PagesMeasured
 
 CODE = "TR105"
@@ -23,7 +24,15 @@ MIN_MM = 0.1
 SHEET_PAGES = 2
 """Most pages a quick-reference sheet may have (it is one or two A4 pages)."""
 
-_NAMES = {"rules": "rule booklet", "rulesheet": "quick-reference sheet"}
+BOOKLETS = {"rules": "rule booklet", "rulesheet": "quick-reference sheet"}
+"""The booklet products measured (when the game pack lists them), with their names in messages."""
+
+
+def excess(over: Overflow) -> str:
+    """``"2.1 mm too tall and 0.4 mm too wide"``: the directions ``over`` reaches
+    :data:`MIN_MM` mm or more past its box or page in (mm, one decimal)."""
+    return " and ".join(f"{amount:.1f} mm too {what}" for amount, what in
+                        ((over.height_mm, "tall"), (over.width_mm, "wide")) if amount >= MIN_MM)
 
 
 def page_problems(kind: str, lang: str, units: Mapping[str, Block],
@@ -32,8 +41,9 @@ def page_problems(kind: str, lang: str, units: Mapping[str, Block],
     pages ``measured`` describes (``units``: element id → the block it was made from):
     one at each block that reaches :data:`MIN_MM` mm or more past its page area, and, for a
     sheet over :data:`SHEET_PAGES` pages, one at the first block past the limit. The same
-    measurement always gives the same list."""
-    what = f"{_NAMES.get(kind, kind)} ({lang})"
+    measurement always gives the same list: ``cardforge build`` reports it from the
+    measurement it made or found cached, ``cardforge lint --layout`` (TR105) from the same."""
+    what = f"{BOOKLETS.get(kind, kind)} ({lang})"
     found: list[Problem] = []
     for item in measured.overflows:
         over, block = item.overflow, units.get(item.unit)
@@ -42,7 +52,7 @@ def page_problems(kind: str, lang: str, units: Mapping[str, Block],
             continue
         found.append(Problem(block.location, CODE,
                              f"{what}, page {item.page}: this {block.kind} overflows the page "
-                             f"by {size:.1f} mm", severity=Severity.WARNING,
+                             f"by {size:.1f} mm ({excess(over)})", severity=Severity.WARNING,
                              hint="break up the long word or line (a URL, a run of characters "
                                   "without spaces), or shorten it"))
     if kind == "rulesheet" and measured.pages > SHEET_PAGES:

@@ -6,8 +6,13 @@ files are still there (the build manifest, :mod:`cardforge.build_manifest`) is u
 its files are listed again and nothing else is done. Each other game: load → lint (errors
 stop that game) → for each language × product, the registry's builder writes its files
 (faces laid out once, imposed, written atomically), the files it read recorded for next
-time. Notes, preflight warnings, failures and the files written are printed at the end; a
-game that fails is reported, the others are still built, and the exit status is non-zero.
+time. Notes, warnings, failures and the files written are printed at the end; a game that
+fails is reported, the others are still built, and the exit status is non-zero.
+
+Warnings are preflight's and text overflow (TR105 as ``lint --layout`` reports it, read
+from the layout the build did: :mod:`cardforge.commands.build_overflow`); an up-to-date
+game prints its last build's again. They never stop a build: with ``--strict`` (or a TR105
+configured as an error) every file is still written, then the build exits 1 saying why.
 """
 
 from __future__ import annotations
@@ -29,14 +34,14 @@ from cardforge.config import Config
 from cardforge.errors import CardforgeError
 from cardforge.lint import report
 from cardforge.packs import GameSpec
-from cardforge.problem import Problem
+from cardforge.problem import Problem, Severity
 from cardforge.profiles import Profile, find_profile
 
 
 @dataclass
 class Outcome:
     """What a build did: files ``written`` (or listed again, for games ``up_to_date``),
-    games' ``failures``, ``notes`` (products skipped) and preflight ``warnings``."""
+    games' ``failures``, ``notes`` (products skipped) and ``warnings`` (preflight, TR105)."""
 
     written: list[Path] = field(default_factory=list)
     failures: list[CardforgeError] = field(default_factory=list)
@@ -52,7 +57,8 @@ def run(request: BuildRequest, workspace: Path) -> None:
     A print-shop ``profile`` picks the product and the card geometry, and its preflight
     problems are printed like lint problems (errors stop that game before it writes).
     Raises ConfigError for a bad request; exits 1 if any game had data errors, 2 for other
-    failures, after building the rest.
+    failures, after building the rest; exits 1 after writing everything when a warning was
+    printed with ``request.strict``, or a warning configured as an error.
     """
     started = time.perf_counter()
     with read_log.recording() as reads:
@@ -83,7 +89,7 @@ def run(request: BuildRequest, workspace: Path) -> None:
                                            listings[spec.id], environment)
     if records != loaded:  # a game built, failed, or found unchanged with new file times
         _save(manifest, records)
-    _tell(outcome, workspace, request.quiet, time.perf_counter() - started)
+    _tell(outcome, workspace, request.quiet, time.perf_counter() - started, request.strict)
 
 
 def _build(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Config, shop: Profile | None,
@@ -201,9 +207,10 @@ class _Progress:
         self._bar.update(0, f"{self._current}: {done}/{total} faces laid out")
 
 
-def _tell(outcome: Outcome, workspace: Path, quiet: bool, seconds: float) -> None:
+def _tell(outcome: Outcome, workspace: Path, quiet: bool, seconds: float, strict: bool = False) -> None:
     """Print notes, warnings and failures (stderr), the files written (stdout) and, unless
-    ``quiet``, a summary; exit with the worst failure's code when a game failed."""
+    ``quiet``, a summary; exit with the worst failure's code when a game failed, else 1
+    when a warning is at error level or, ``strict``, at all (saying so)."""
     for note in outcome.notes:
         click.echo(f"note: {note}", err=True)
     if outcome.warnings:
@@ -219,8 +226,15 @@ def _tell(outcome: Outcome, workspace: Path, quiet: bool, seconds: float) -> Non
             summary += f", {outcome.up_to_date} game(s) up to date (unchanged since the last build)"
         failed = len(outcome.failures)
         click.echo(summary + (f", {failed} game(s) failed" if failed else ""), err=True)
+    failing = [p for p in outcome.warnings if strict or p.severity is Severity.ERROR]
+    if failing:
+        why = (f"--strict: {len(set(failing))} warning(s)" if strict
+               else f"{len(set(failing))} problem(s) configured as errors")
+        click.echo(f"cardforge build: {why} fail the build (the files listed were written)", err=True)
     if outcome.failures:
         sys.exit(max(exc.exit_code for exc in outcome.failures))
+    if failing:
+        sys.exit(1)
 
 
 def listing(paths: list[Path], workspace: Path) -> list[str]:

@@ -14,13 +14,15 @@ games are all up to date never loads any of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from cardforge import forked, read_log
 from cardforge.atomic import outputs_held
+from cardforge.commands.build_overflow import OverflowWatch
 from cardforge.config import Config
 from cardforge.errors import CardforgeError, ConfigError, DataError
 from cardforge.model import Game
@@ -63,6 +65,10 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
     A product that cannot be made in a language yet (ProductSkipped) adds a line to
     ``notes``, unless that very product and language were asked for (``job.exact``): then
     it is a ConfigError. ``step(label)`` is called before each language × product.
+    Text overflow (TR105) is measured on the faces the products made, from the layout they
+    did (:mod:`cardforge.commands.build_overflow`); it and the products' warnings are told
+    to ``options.report`` when the game is done (or failed), TR105 configured as lint
+    configures it.
     """
     loaded = load_game(job.folder, job.spec)
     game = loaded.game
@@ -71,7 +77,10 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
         linted.release()  # raises DataError: the game did not load
         raise DataError([], what=f"{job.spec.id}'s card data")
     written: list[Path] = []
-    with outputs_held(options.out, linted.release):
+    watch = OverflowWatch(game)  # the faces made and the warnings, told at the end (TR105 configured)
+    told = options.report
+    options = replace(options, report=watch.report, faces_made=watch.faces_made)
+    with outputs_held(options.out, linted.release), _finishing(watch, config, options, told, notes):
         try:
             for language in _languages(game, job.lang):
                 for name in job.products:
@@ -90,6 +99,22 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
             raise
         linted.release()
     return written
+
+
+@contextmanager
+def _finishing(watch: OverflowWatch, config: Config, options: BuildOptions,
+               told: Callable[[Problem], None] | None, notes: list[str]) -> Iterator[None]:
+    """Tell the game's warnings when the block ends, however it ends (a failed game's
+    warnings are printed too); a cache that cannot be tidied costs only a relayout."""
+    complete = False
+    try:
+        yield
+        complete = True
+    finally:
+        try:
+            watch.finish(config, options.face_cache(), told, notes, complete=complete)
+        except OSError:
+            pass
 
 
 @dataclass(frozen=True)

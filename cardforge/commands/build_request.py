@@ -32,7 +32,8 @@ class BuildRequest:
     (``"saddle"``: also impose rule booklets), ``jobs`` (worker processes laying out faces;
     None: the machine's cores), ``cache_dir`` (the face cache), ``dpi`` (PNG and Tabletop
     Simulator exports), ``profile`` (a print shop's profile id or .toml path), ``quiet``
-    (no progress output) and ``force`` (build even the games that are up to date)."""
+    (no progress output), ``force`` (build even the games that are up to date) and
+    ``strict`` (exit 1 when any warning was printed, the files still written)."""
 
     games: tuple[str, ...] = ()
     paper: str | None = None
@@ -50,14 +51,15 @@ class BuildRequest:
     profile: str | None = None
     quiet: bool = False
     force: bool = False
+    strict: bool = False
 
 
 def request_fields(request: BuildRequest) -> dict[str, object]:
-    """What of ``request`` shapes the files a build writes (all but ``jobs``, ``quiet`` and
-    ``force``), as JSON-able values: what names a build manifest
+    """What of ``request`` shapes the files a build writes (all but ``jobs``, ``quiet``,
+    ``force`` and ``strict``), as JSON-able values: what names a build manifest
     (:func:`cardforge.build_manifest.request_key`)."""
     fields = {name: getattr(request, name) for name in request.__dataclass_fields__
-              if name not in ("jobs", "quiet", "force")}
+              if name not in ("jobs", "quiet", "force", "strict")}
     return {name: (str(value) if isinstance(value, Path) else value) for name, value in fields.items()}
 
 

@@ -97,9 +97,25 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
                                         hint="this is a bug in the rule; please report it"))
     if game is not None:  # rules' Problems in a sheet name its cell (loading's already do)
         problems[len(loaded.problems):] = in_sheet_terms(problems[len(loaded.problems):], game.documents)
-    ignored = _ignored_by_card(game)
+    return _configured(_unique(problems, refused), _ignored_by_card(game), rules, config)
+
+
+def configured(problems: Iterable[Problem], game: Game, rules: dict[str, Rule],
+               config: Config) -> list[Problem]:
+    """``problems`` a rule's code found outside a lint run (``cardforge build`` measures
+    TR105 on the faces it made) as a lint run reports them: in a sheet's terms, each once,
+    those ``config`` does not select or their card's ``lint-ignore`` names left out, at most
+    as severe as their rule in ``rules`` (code → Rule) unless configured; sorted by place."""
+    found = in_sheet_terms(list(problems), game.documents)
+    return _configured(_unique(found, []), _ignored_by_card(game), rules, config)
+
+
+def _configured(problems: Iterable[tuple[Problem, bool]], ignored: dict[str, set[str]],
+                rules: dict[str, Rule], config: Config) -> list[Problem]:
+    """Each (Problem, whether it is a refused file) selected, not ignored by its card, at its
+    configured severity; sorted by place."""
     result = []
-    for problem, forced in _unique(problems, refused):
+    for problem, forced in problems:
         if problem.code != INTERNAL and not config.selects(problem.code):
             continue
         if problem.card and problem.code in ignored.get(problem.card, set()):

@@ -7,7 +7,8 @@ say where the workspace and the face cache are and how many worker processes lay
 out; the engine passes them to such a rule as ``check(target, game, layout)``, and the rule
 passes them on to :func:`face_overflows` and :func:`booklet_layout`. Faces come from the
 same cache builds use, so a lint after a build (or a second lint) lays out nothing and only
-reads the measurements stored beside each cached face (:mod:`cardforge.render.overflow`).
+reads the measurements stored beside each cached face (:mod:`cardforge.render.overflow`);
+``cardforge build`` reads them the same way for the faces it made (:func:`measured_faces`).
 Booklets are written as HTML each time (their example cards come from the same cache), and
 laid out and measured (:mod:`cardforge.render.page_overflow`) only when that HTML is new to
 the cache.
@@ -24,6 +25,7 @@ from cardforge.model import Game
 
 if TYPE_CHECKING:  # WeasyPrint is imported only when a layout rule runs
     from cardforge.booklet.markdown import Block
+    from cardforge.render.cards import RenderedFaces
     from cardforge.render.overflow import Overflow
     from cardforge.render.page_overflow import PagesMeasured
 
@@ -50,6 +52,16 @@ class FaceOverflow:
     overflow: Overflow
 
 
+@dataclass(frozen=True)
+class FacesMeasured:
+    """The stored measurements of one set of rendered faces: ``items``, every measured text
+    box with its owner, in page order; ``unreadable``, each face file whose measurements
+    could not be read, with why (its boxes are missing from ``items``)."""
+
+    items: list[FaceOverflow]
+    unreadable: list[tuple[Path, str]]
+
+
 def face_overflows(game: Game, lang: str, options: LayoutOptions) -> list[FaceOverflow]:
     """Every measured text box on every face of ``game`` in ``lang``, faces laid out (or
     read from the cache) with ``options``, in page order. Stored measurements that are not
@@ -67,37 +79,42 @@ def face_overflows(game: Game, lang: str, options: LayoutOptions) -> list[FaceOv
     for attempt in (1, 2):
         faces = render_card_faces(with_catalog_texts(game, lang), lang, options.workspace, cache=cache,
                                   jobs=options.jobs)
-        measures, bad = _stored_measures(faces.files)
-        if not bad:
+        measured = measured_faces(faces)
+        if not measured.unreadable:
             break
         if attempt == 2:
-            raise RenderError(f"cannot read the overflow measurements of a cached face: {bad[0][1]}",
+            raise RenderError("cannot read the overflow measurements of a cached face: "
+                              f"{measured.unreadable[0][1]}",
                               hint=f"delete the face cache ({options.cache}) and lint again")
-        for face, _ in bad:
+        for face, _ in measured.unreadable:
             cache.discard(face.stem)
+    return measured.items
+
+
+def measured_faces(faces: RenderedFaces, known: dict[Path, list[Overflow]] | None = None) -> FacesMeasured:
+    """The measurements stored beside each face of ``faces`` when it was laid out (read
+    from the face cache; nothing is laid out), each box with the owners of its face.
+    ``known`` (face file → its measurements) spares reading a face twice: it is read
+    first and filled in. Raises nothing for a bad entry: it is in ``unreadable``."""
+    from cardforge.render.overflow import load, sidecar
+
+    known = {} if known is None else known
     owners: dict[int, list[tuple[str, str]]] = {}
     for kind, pages in (("card", faces.front_page), ("card-back", faces.card_back_page),
                         ("back", faces.back_page)):
         for owner, page in pages.items():
             owners.setdefault(page, []).append((kind, owner))
-    return [FaceOverflow(owner, m) for page, found in enumerate(measures)
-            for owner in owners.get(page, []) for m in found]
-
-
-def _stored_measures(files: tuple[Path, ...]) -> tuple[list[list[Overflow]], list[tuple[Path, str]]]:
-    """The stored measurements of each face file (empty for those that failed), and each
-    face file whose measurements failed with why."""
-    from cardforge.render.overflow import load, sidecar
-
-    measures: list[list[Overflow]] = []
-    bad: list[tuple[Path, str]] = []
-    for face in files:
-        try:
-            measures.append(load(sidecar(face), face.stem))
-        except ValueError as exc:
-            measures.append([])
-            bad.append((face, str(exc)))
-    return measures, bad
+    items: list[FaceOverflow] = []
+    unreadable: list[tuple[Path, str]] = []
+    for page, face in enumerate(faces.files):
+        if face not in known:
+            try:
+                known[face] = load(sidecar(face), face.stem)
+            except ValueError as exc:
+                unreadable.append((face, str(exc)))
+                continue
+        items += [FaceOverflow(owner, m) for owner in owners.get(page, []) for m in known[face]]
+    return FacesMeasured(items, unreadable)
 
 
 @dataclass(frozen=True)

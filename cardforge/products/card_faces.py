@@ -40,11 +40,15 @@ def card_faces(game: Game, lang: str, options: BuildOptions, geometry: CardGeome
     ``geometry`` (default: game.yaml's, deck by deck), with ``extra_css`` after the
     stylesheet and WeasyPrint's ``pdf_variant``, for CMYK print with ``cmyk_icc`` (the
     output intent's ICC profile bytes); see
-    :func:`~cardforge.render.cards.render_card_faces`. Raises RenderError."""
+    :func:`~cardforge.render.cards.render_card_faces`. ``options.faces_made`` is told the
+    faces. Raises RenderError."""
     printed = with_catalog_texts(game, lang)  # texts only the catalogs translate
-    return render_card_faces(printed, lang, options.root, cache=options.face_cache(), jobs=options.jobs,
-                             progress=options.progress, geometry=geometry, extra_css=extra_css,
-                             pdf_variant=pdf_variant, cmyk_icc=cmyk_icc)
+    faces = render_card_faces(printed, lang, options.root, cache=options.face_cache(), jobs=options.jobs,
+                              progress=options.progress, geometry=geometry, extra_css=extra_css,
+                              pdf_variant=pdf_variant, cmyk_icc=cmyk_icc)
+    if options.faces_made:
+        options.faces_made(lang, faces)
+    return faces
 
 
 def check(game: Game, profile: Profile, faces: RenderedFaces, geometry: CardGeometry,

@@ -12,6 +12,7 @@ from cardforge.problem import Problem
 from cardforge.profiles import Profile
 
 if TYPE_CHECKING:  # the render layer loads WeasyPrint: not for a build that has nothing to do
+    from cardforge.render.cards import RenderedFaces
     from cardforge.render.face_cache import FaceCache
     from cardforge.render.layout import Progress
 
@@ -30,7 +31,9 @@ class BuildOptions:
     ``<root>/.cardforge-cache``), ``jobs`` (worker processes that lay out faces) and
     ``progress(done, total)``, told as faces are laid out; for card exports ``dpi`` (pixels
     per inch of PNGs and Tabletop Simulator cards), ``profile`` (a print shop's, see
-    :mod:`cardforge.profiles`) and ``report(problem)``, told preflight warnings."""
+    :mod:`cardforge.profiles`), ``report(problem)``, told preflight and page-overflow warnings,
+    and ``faces_made(lang, faces)``, told the card faces of each language every product made
+    (``cardforge build`` reads their overflow measurements, for TR105)."""
 
     root: Path
     out: Path
@@ -46,6 +49,7 @@ class BuildOptions:
     dpi: int = 300
     profile: Profile | None = None
     report: Callable[[Problem], None] | None = field(default=None, compare=False)
+    faces_made: Callable[[str, RenderedFaces], None] | None = field(default=None, compare=False)
 
     def face_cache(self) -> FaceCache:
         """The face cache these options name."""

@@ -24,17 +24,9 @@ from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 
 from cardforge.geometry import CardGeometry
+from cardforge.render.chunks import Chunk, Job, Outcome, lay_out_chunk, make_job
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.layout import (
-    MAX_CHUNK,
-    Chunk,
-    Job,
-    Outcome,
-    Tally,
-    face_context,
-    lay_out_chunk,
-    make_job,
-)
+from cardforge.render.layout import MAX_CHUNK, Tally, face_context
 
 
 class EarlyLayout:

@@ -15,32 +15,36 @@ file (file, line, column); the caller names the cards whose faces link to it.
 from __future__ import annotations
 
 import hashlib
-import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.pool import Pool
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 from urllib.parse import unquote, urljoin
 
-import pikepdf
-
-from cardforge.errors import CardforgeError, MissingFontError, RenderError
+from cardforge.errors import MissingFontError, RenderError
 from cardforge.geometry import CardGeometry
 from cardforge.render import workers
-from cardforge.render.cache_entries import seal
+from cardforge.render.chunks import Chunk, Job, Outcome, lay_out_chunk, make_job
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.face_pages import stamp_font_keys
-from cardforge.render.faces import render_faces_measured
 from cardforge.render.fetcher import Refusal, shown, stylesheet_files, written_in
 from cardforge.render.links import html_links
-from cardforge.render.overflow import dumps
-from cardforge.render.pdf_split import prune_resources
 
-if TYPE_CHECKING:
-    from cardforge.render.early_layout import EarlyLayout
+
+class Early(Protocol):
+    """Faces sent to the workers before :func:`lay_out_faces` ran (implemented by
+    :class:`cardforge.render.early_layout.EarlyLayout`): ``sent`` maps each face key to its
+    chunk's pending result."""
+
+    sent: Mapping[str, object]
+
+    def flush(self) -> None:
+        """Send every face still waiting for its chunk to fill."""
+
+    def collect(self, keys: Sequence[str], record: Tally) -> bool:
+        """Record the outcomes of the chunks laying out ``keys``; False if one failed."""
 
 MAX_CHUNK = 25
 """Most faces in one worker document. Measured (docs/benchmarks.md): per-face time is flat
@@ -60,78 +64,6 @@ class LaidOut:
     laid_out: int
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """Faces laid out as one document: their ``keys`` and HTML ``fragments``, in order."""
-
-    keys: tuple[str, ...]
-    fragments: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Job:
-    """What every chunk shares: stylesheet, card geometry, base folder, allowed roots, cache."""
-
-    css: str
-    geometry: CardGeometry
-    base_url: Path
-    roots: tuple[Path, ...]
-    cache_folder: Path
-    pdf_variant: str | None = None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A chunk's result, plain data so it crosses process boundaries: ``keys`` of the faces
-    it stored (none when it failed); ``error`` is (missing_font, message, hint) when the
-    chunk failed."""
-
-    keys: tuple[str, ...]
-    refusals: tuple[Refusal, ...]
-    error: tuple[bool, str, str | None] | None = None
-
-
-def lay_out_chunk(job: Job, chunk: Chunk) -> Outcome:
-    """Lay out one chunk as one document and store its pages (runs in a worker)."""
-    from cardforge.render.safe_fetcher import make_url_fetcher  # WeasyPrint: workers only
-
-    fetcher = make_url_fetcher(job.roots)
-    card = job.geometry
-    try:
-        pdf, measures = render_faces_measured(chunk.fragments, job.css, card.width_mm, card.height_mm,
-                                              card.bleed_mm, base_url=job.base_url, url_fetcher=fetcher,
-                                              safe_mm=card.safe_mm, pdf_variant=job.pdf_variant)
-    except CardforgeError as exc:
-        return Outcome((), tuple(fetcher.refusals),
-                       (isinstance(exc, MissingFontError), exc.message, exc.hint))
-    cache = FaceCache(job.cache_folder)
-    for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
-        cache.put_sidecar(key, dumps(measured, key))              # implies its measurements
-    cache.put_many(zip(chunk.keys, sealed_pages(pdf, chunk.keys), strict=True))
-    return Outcome(chunk.keys, tuple(fetcher.refusals))
-
-
-def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
-    """Page ``i`` of ``pdf`` as a PDF of its own (boxes kept, only the resources it draws,
-    see :func:`~cardforge.render.pdf_split.prune_resources`, its fonts stamped with their
-    content keys, see :func:`~cardforge.render.face_pages.stamp_font_keys`), sealed with
-    ``keys[i]``.
-    Raises ValueError when the counts differ, pikepdf.PdfError for a damaged ``pdf``."""
-    out = []
-    done: set[tuple[int, int]] = set()
-    with pikepdf.open(io.BytesIO(pdf)) as source:
-        stamp_font_keys(source)  # the chunk's faces share its fonts: hashed here, once
-        for page, key in zip(source.pages, keys, strict=True):
-            prune_resources(page, done)
-            single = pikepdf.new()
-            single.pages.append(page)
-            seal(single, key)
-            buffer = io.BytesIO()
-            single.save(buffer)
-            out.append(buffer.getvalue())
-    return out
-
-
 def face_context(cache: FaceCache, css: str, geometry: CardGeometry, base_uri: str, roots: Sequence[Path],
                  pdf_variant: str | None, colour: str) -> str:
     """The part of every face key shared by the faces laid out with ``css`` at ``geometry``
@@ -142,12 +74,6 @@ def face_context(cache: FaceCache, css: str, geometry: CardGeometry, base_uri: s
     if colour != "rgb":  # an RGB key stays as it was before colour modes
         context = hashlib.sha256(f"{context}\0{colour}".encode()).hexdigest()
     return context
-
-
-def make_job(css: str, geometry: CardGeometry, base_url: Path, roots: Sequence[Path], cache: FaceCache,
-             pdf_variant: str | None) -> Job:
-    """What every chunk of one document kind shares (sent to the workers with each chunk)."""
-    return Job(css, geometry, base_url, tuple(Path(r) for r in roots), cache.folder, pdf_variant)
 
 
 def chunk_size(missing: int, jobs: int) -> int:
@@ -212,7 +138,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
                   pdf_variant: str | None = None, colour: str = "rgb",
                   landed: Callable[[Sequence[Path]], None] | None = None,
-                  early: EarlyLayout | None = None) -> LaidOut:
+                  early: Early | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is the card's (trim, bleed, safe; mm); relative URLs resolve against

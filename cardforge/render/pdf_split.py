@@ -5,7 +5,7 @@ document's fonts, images, patterns and forms), and its forms share the document'
 dictionary. Copying one page out as it is would copy everything its chunk of faces uses.
 :func:`prune_resources` gives a page, and every form or pattern it draws, resources (and
 soft mask) holding only the names its own content stream uses, so that copying the page out
-(:func:`cardforge.render.layout.sealed_pages`) writes nothing it does not reach.
+(:func:`cardforge.render.chunks.sealed_pages`) writes nothing it does not reach.
 """
 
 from __future__ import annotations

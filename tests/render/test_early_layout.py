@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.geometry import CardGeometry
-from cardforge.render import cards, layout, workers
+from cardforge.render import cards, chunks, layout, workers
 from cardforge.render.early_layout import EarlyLayout
 from cardforge.render.face_cache import FaceCache
 from cardforge.workspace import load_game
@@ -23,9 +23,9 @@ class _Sent:
     """A pool that keeps the chunks sent to it and lays none out."""
 
     def __init__(self) -> None:
-        self.chunks: list[layout.Chunk] = []
+        self.chunks: list[chunks.Chunk] = []
 
-    def apply_async(self, work: object, args: tuple[layout.Job, layout.Chunk]) -> object:
+    def apply_async(self, work: object, args: tuple[chunks.Job, chunks.Chunk]) -> object:
         self.chunks.append(args[1])
         return object()
 
@@ -57,8 +57,8 @@ def test_a_face_offered_twice_or_already_cached_is_not_sent(tmp_path: Path) -> N
     assert len(early.sent) == 1
     context = layout.face_context(early.cache, "", POKER, early.base_uri, [tmp_path], None, "rgb")
     key = early.cache.key("<p>b</p>", context, early.base_uri, [tmp_path])
-    layout.lay_out_chunk(layout.make_job("", POKER, tmp_path, [tmp_path], early.cache, None),
-                         layout.Chunk((key,), ("<p>b</p>",)))
+    chunks.lay_out_chunk(chunks.make_job("", POKER, tmp_path, [tmp_path], early.cache, None),
+                         chunks.Chunk((key,), ("<p>b</p>",)))
     early.offer("<p>b</p>", POKER)
     early.flush()
     assert [c.fragments for c in pool.chunks] == [("<p>a</p>",)]
@@ -82,9 +82,9 @@ def test_a_build_with_a_warm_pool_lays_new_faces_out_early_and_never_twice(tmp_p
     late: list[int] = []
     run = layout._run
 
-    def counted(job: layout.Job, chunks: list[layout.Chunk], jobs: int, record: layout.Tally) -> None:
-        late.append(sum(len(c.keys) for c in chunks))
-        run(job, chunks, jobs, record)
+    def counted(job: chunks.Job, sent: list[chunks.Chunk], jobs: int, record: layout.Tally) -> None:
+        late.append(sum(len(c.keys) for c in sent))
+        run(job, sent, jobs, record)
 
     monkeypatch.setattr(layout, "_run", counted)
     workers.warm_pool(2)

@@ -12,7 +12,7 @@ import pytest
 
 from cardforge.geometry import CardGeometry
 from cardforge.packs import discover
-from cardforge.render import cards, layout, workers
+from cardforge.render import cards, chunks, layout, workers
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -52,24 +52,24 @@ def test_workers_warm_one_at_a_time_and_before_their_first_task(monkeypatch, tmp
     assert first_task < events[3][1]  # ... not for the second one
 
 
-def _job() -> layout.Job:
-    return layout.Job("", CardGeometry(63, 88, 3, 3), Path("."), (Path("."),), Path("."))
+def _job() -> chunks.Job:
+    return chunks.Job("", CardGeometry(63, 88, 3, 3), Path("."), (Path("."),), Path("."))
 
 
 class _LaidOutAtOnce:
     """A warm pool whose workers lay every chunk out at once (stores nothing)."""
 
-    def imap_unordered(self, work: object, chunks: list[layout.Chunk]) -> list[layout.Outcome]:
-        return [layout.Outcome(chunk.keys, ()) for chunk in chunks]
+    def imap_unordered(self, work: object, sent: list[chunks.Chunk]) -> list[chunks.Outcome]:
+        return [chunks.Outcome(chunk.keys, ()) for chunk in sent]
 
 
-@pytest.mark.parametrize(("chunks", "wanted"), [(1, []), (2, [True])])
-def test_several_chunks_want_every_worker_and_one_chunk_does_not(monkeypatch, chunks, wanted) -> None:
+@pytest.mark.parametrize(("count", "wanted"), [(1, []), (2, [True])])
+def test_several_chunks_want_every_worker_and_one_chunk_does_not(monkeypatch, count, wanted) -> None:
     calls: list[bool] = []
     monkeypatch.setattr(workers, "shared_pool", lambda: _LaidOutAtOnce())
     monkeypatch.setattr(workers, "want_all", lambda: calls.append(True))
-    work = [layout.Chunk((f"key{i}",), (f"<p>{i}</p>",)) for i in range(chunks)]
-    record = layout.Tally(chunks, None, None)
+    work = [chunks.Chunk((f"key{i}",), (f"<p>{i}</p>",)) for i in range(count)]
+    record = layout.Tally(count, None, None)
     layout._run(_job(), work, 2, record)
     assert [o.keys for o in record.outcomes] == [c.keys for c in work]
     assert calls == wanted

@@ -1,16 +1,18 @@
 """Text overflow: a card's text does not fit its box on the printed face, in some language.
 
-Needs the faces laid out, so it runs only under ``cardforge lint --layout`` (or with
-``lint-layout = true`` in ``[tool.cardforge]``). Every face of the game is laid out by
-WeasyPrint in every language of game.yaml's ``languages`` (or read from the face cache
-builds use), and each text box a template marks with ``data-field="<field>"`` is measured:
-where its text reaches past the box (below it, or to the right for a line that cannot
-wrap), the printed card would cut it off. The Problem points at the field's text in that
-language in the card's YAML (the card itself when the text comes from elsewhere) and says
-by how many mm the text is too tall or too wide. Deck backs are checked too (their texts
-are game.yaml's). Fix it by shortening the text, or in the game's ``style.css`` by giving
-the box more room or long texts a smaller font; a card that must stay as it is says
-``lint-ignore: [TR105]``.
+Needs the faces laid out, so as a lint rule it runs only under ``cardforge lint --layout``
+(or with ``lint-layout = true`` in ``[tool.cardforge]``); ``cardforge build`` reports it
+too, as warnings (``build --strict`` fails on them), from the measurements of the faces
+and booklets it has just made or found cached, laying nothing out again. Every face of the
+game is laid out by WeasyPrint in every language of game.yaml's ``languages`` (or read
+from the face cache builds use), and each text box a template marks with
+``data-field="<field>"`` is measured: where its text reaches past the box (below it, or to
+the right for a line that cannot wrap), the printed card would cut it off. The Problem
+points at the field's text in that language in the card's YAML (the card itself when the
+text comes from elsewhere) and says by how many mm the text is too tall or too wide. Deck
+backs are checked too (their texts are game.yaml's). Fix it by shortening the text, or in
+the game's ``style.css`` by giving the box more room or long texts a smaller font; a card
+that must stay as it is says ``lint-ignore: [TR105]``.
 
 Rule booklets are checked too, in each language they are made in (the source language
 and those with a catalog): a heading, paragraph or list item that runs off its page (a
@@ -41,14 +43,13 @@ the plate)::
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cardforge.booklet.markdown import RULES_DIR
+from cardforge.booklet.page_problems import BOOKLETS, MIN_MM, excess, page_problems
 from cardforge.errors import CardforgeError
 from cardforge.lint.layout import (
-    BookletLayout,
     FaceOverflow,
     LayoutOptions,
     booklet_languages,
@@ -59,8 +60,7 @@ from cardforge.lint.overflow_fields import blamed_field, locate
 from cardforge.model import Card, Game
 from cardforge.problem import Location, Problem
 
-if TYPE_CHECKING:
-    from cardforge.render.overflow import Overflow
+__all__ = ["CODE", "blamed_field", "check", "face_problems"]
 
 CODE = "TR105"
 NAME = "text-overflow"
@@ -68,32 +68,18 @@ SCOPE = "game"
 SEVERITY = "warning"
 NEEDS_LAYOUT = True
 
-MIN_MM = 0.1
-"""Overflows below this (mm) are layout rounding, not text anyone could see cut off."""
-
-
-SHEET_PAGES = 2
-"""Most pages a quick-reference sheet may have (it is one or two A4 pages)."""
-
-BOOKLETS = {"rules": "rule booklet", "rulesheet": "quick-reference sheet"}
-"""Booklet products checked (when the game pack lists them), with their names in messages."""
-
 
 def check(game: Game, _game: Game, layout: LayoutOptions) -> Iterator[Problem]:
     """Yield a Problem for each marked text box whose text overflows, per language, and
     for each rules block that overflows its booklet page or the sheet's page limit; faces
     and booklets are laid out (or read from the face cache) with ``layout``."""
-    cards = {card.id: card for card in game.cards()}
     for lang in game.languages:
         try:
             measured = face_overflows(game, lang, layout)
         except CardforgeError as exc:
             yield _unmeasured(game, f"{lang} faces", exc)
             continue
-        for item in measured:
-            size = max(item.overflow.height_mm, item.overflow.width_mm)
-            if size >= MIN_MM:
-                yield _problem(item, cards, game, lang, size)
+        yield from face_problems(game, lang, measured)
     if not any((game.root / RULES_DIR).glob("*.md")):
         return
     for kind in (k for k in BOOKLETS if k in game.spec.products):
@@ -103,36 +89,21 @@ def check(game: Game, _game: Game, layout: LayoutOptions) -> Iterator[Problem]:
             except CardforgeError as exc:
                 yield _unmeasured(game, f"{lang} {BOOKLETS[kind]}", exc)
                 continue
-            yield from booklet_problems(booklet)
+            yield from page_problems(booklet.kind, booklet.lang, booklet.units, booklet.measured)
 
 
-def booklet_problems(booklet: BookletLayout) -> Iterator[Problem]:
-    """Problems at the Markdown file:line of each block that overflows its page by
-    MIN_MM or more, and of the first block past a quick-reference sheet's page limit."""
-    what = f"{BOOKLETS[booklet.kind]} ({booklet.lang})"
-    for item in booklet.measured.overflows:
-        over = item.overflow
-        size = max(over.height_mm, over.width_mm)
-        if size < MIN_MM:
-            continue
-        block = booklet.units[item.unit]
-        yield Problem(block.location, CODE,
-                      f"{what}, page {item.page}: this {block.kind} overflows the page by "
-                      f"{size:.1f} mm ({_sizes(over)})",
-                      hint="break up the long word or line (a URL, a run of characters "
-                           "without spaces), or shorten it")
-    pages = booklet.measured.pages
-    if booklet.kind == "rulesheet" and pages > SHEET_PAGES:
-        past = next((u for u in booklet.measured.first_units[SHEET_PAGES:] if u), None)
-        blocks = list(booklet.units.values())
-        block = booklet.units[past] if past else blocks[-1] if blocks else None
-        if block is None:
-            return
-        yield Problem(block.location, CODE, f"{what} runs to {pages} pages, {SHEET_PAGES} at most: "
-                      "from here on it does not fit",
-                      hint="shorten the rules' headings and list items (the sheet prints "
-                           "only those), or turn detail into paragraphs, which only the "
-                           "booklet prints")
+def face_problems(game: Game, lang: str, measured: Iterable[FaceOverflow]) -> Iterator[Problem]:
+    """A Problem for each of the ``measured`` text boxes (faces of ``game`` in ``lang``,
+    see :func:`~cardforge.lint.layout.measured_faces`) whose text reaches :data:`MIN_MM`
+    mm or more past it, at the blamed field's text in ``lang``. Shared by this rule and
+    ``cardforge build``, which measures the faces it made; not yet configured (severity,
+    selection, ``lint-ignore``: :func:`cardforge.lint.engine.configured`)."""
+    cards: dict[str, Card] | None = None
+    for item in measured:
+        size = max(item.overflow.height_mm, item.overflow.width_mm)
+        if size >= MIN_MM:
+            cards = cards if cards is not None else {card.id: card for card in game.cards()}
+            yield _problem(item, cards, game, lang, size)
 
 
 _WHERE = re.compile(r"(?P<path>[^:\n]+):(?P<line>\d+)(?::(?P<col>\d+))?: ")
@@ -150,12 +121,6 @@ def _unmeasured(game: Game, what: str, exc: CardforgeError) -> Problem:
                    hint=exc.hint)
 
 
-def _sizes(over: Overflow) -> str:
-    """``"2.1 mm too tall and 0.4 mm too wide"`` (the parts of MIN_MM or more)."""
-    return " and ".join(f"{amount:.1f} mm too {what}" for amount, what in
-                        ((over.height_mm, "tall"), (over.width_mm, "wide")) if amount >= MIN_MM)
-
-
 def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
              size: float) -> Problem:
     kind, owner = item.owner
@@ -167,7 +132,7 @@ def _problem(item: FaceOverflow, cards: dict[str, Card], game: Game, lang: str,
     over = item.overflow
     others = [f for f in over.fields if f != field]
     return Problem(where, CODE,
-                   f"{face}: {field} ({lang}) overflows its box by {size:.1f} mm ({_sizes(over)})",
+                   f"{face}: {field} ({lang}) overflows its box by {size:.1f} mm ({excess(over)})",
                    card=card.id if card else None,
                    hint="shorten the text, or give the box more room or a smaller font in the "
                         "game's style.css" + (f"; the box also holds {', '.join(others)}" if others else ""))
