@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,13 +80,16 @@ def _sorted_set(value: Any) -> Any:
     return repr(value)
 
 
-def setup_digest(env: jinja2.Environment, search_path: Sequence[Path], *parts: str) -> Setup | None:
+def setup_digest(env: jinja2.Environment, search_path: Sequence[Path], *parts: str,
+                 known: Callable[[str], bool | None] = lambda digest: None) -> Setup | None:
     """The :class:`Setup` of a render with templates from ``search_path`` (parsed by ``env``)
     and the render-wide ``parts`` (language, fonts, size overrides …); None when the search
     path holds more than :data:`MAX_TEMPLATE_FILES` text files or one cannot be read or
-    parsed (then no memo is used, and the render reports the problem as usual)."""
+    parsed (then no memo is used, and the render reports the problem as usual).
+    ``known(digest)`` gives :attr:`Setup.reads_lists` as found before for the same digest
+    (the memo file keeps it), or None: then the templates are parsed to find it."""
     texts: list[str] = []
-    reads_lists = False
+    templates: list[str] = []
     files = sorted(p for folder in search_path for p in folder.rglob("*") if p.suffix in TEXT_SUFFIXES)
     if len(files) > MAX_TEMPLATE_FILES:
         return None
@@ -96,12 +99,16 @@ def setup_digest(env: jinja2.Environment, search_path: Sequence[Path], *parts: s
         except trust.Refused:
             return None
         texts += [str(path.relative_to(path.anchor)), text]
-        if path.suffix in (".j2", ".html") and not reads_lists:
-            try:
-                reads_lists = _mentions_lists(env.parse(text))
-            except jinja2.TemplateSyntaxError:
-                return None
-    return Setup(_digest(__version__, *parts, *texts), reads_lists)
+        if path.suffix in (".j2", ".html"):
+            templates.append(text)
+    digest = _digest(__version__, *parts, *texts)
+    reads_lists = known(digest)
+    if reads_lists is None:
+        try:
+            reads_lists = any(_mentions_lists(env.parse(text)) for text in templates)
+        except jinja2.TemplateSyntaxError:
+            return None
+    return Setup(digest, reads_lists)
 
 
 def _mentions_lists(tree: nodes.Node) -> bool:
@@ -127,15 +134,12 @@ class FragmentMemo:
     used: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, path: Path, setup: Setup) -> FragmentMemo:
+    def open(cls, path: Path, setup: Setup, data: dict[str, Any] | None = None) -> FragmentMemo:
         """The memo at ``path`` for ``setup``: empty when missing, unreadable, malformed or
-        made for another setup."""
+        made for another setup. ``data``: the file as :func:`read_memo` read it, if it was."""
         memo = cls(path, setup)
-        try:
-            data = json.loads(trust.read_bytes(path, "cache"))
-        except (trust.Refused, ValueError):
-            return memo
-        if not isinstance(data, dict):
+        data = read_memo(path) if data is None else data
+        if data is None:
             return memo
         entries = data.get("entries")
         if data.get("format") == FORMAT and data.get("setup") == setup.digest and isinstance(entries, dict):
@@ -181,7 +185,8 @@ class FragmentMemo:
         a cache that cannot be written only costs the next build time."""
         if self.used == self.known:
             return
-        text = json.dumps({"format": FORMAT, "setup": self.setup.digest, "entries": self.used},
+        text = json.dumps({"format": FORMAT, "setup": self.setup.digest,
+                           "reads_lists": self.setup.reads_lists, "entries": self.used},
                           ensure_ascii=False, separators=(",", ":"))
         if len(text) > trust.MAX_BYTES["cache"] // 2:
             return
@@ -199,5 +204,21 @@ def open_memo(path: Path | None, env: jinja2.Environment, search_path: Sequence[
     or the templates cannot be fingerprinted."""
     if path is None:
         return None
-    setup = setup_digest(env, search_path, lang, fallback, size_override, fonts_fingerprint())
-    return FragmentMemo.open(path, setup) if setup else None
+    data = read_memo(path)
+
+    def known(digest: str) -> bool | None:
+        kept = data.get("reads_lists") if data is not None and data.get("setup") == digest else None
+        return kept if isinstance(kept, bool) else None
+
+    setup = setup_digest(env, search_path, lang, fallback, size_override, fonts_fingerprint(), known=known)
+    return FragmentMemo.open(path, setup, data) if setup else None
+
+
+def read_memo(path: Path) -> dict[str, Any] | None:
+    """The memo file at ``path`` as a JSON object, or None when it is missing, refused
+    (:mod:`cardforge.trust`) or not a JSON object."""
+    try:
+        data = json.loads(trust.read_bytes(path, "cache"))
+    except (trust.Refused, ValueError):
+        return None
+    return data if isinstance(data, dict) else None

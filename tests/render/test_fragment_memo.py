@@ -103,3 +103,28 @@ def test_each_language_has_its_own_setup(workspace, monkeypatch):
     sources(workspace, memo, monkeypatch, lang="en")
     _, made = sources(workspace, memo, monkeypatch, lang="fr")
     assert fronts(made)  # the English fronts are not reused for French
+
+
+def test_an_unchanged_setup_is_not_parsed_again_and_a_forged_one_is(workspace, monkeypatch):
+    import json
+
+    import jinja2
+
+    from cardforge.render import fragment_memo
+
+    parsed: list[str] = []
+    parse = jinja2.Environment.parse
+    monkeypatch.setattr(jinja2.Environment, "parse",
+                        lambda self, source, *a, **k: parsed.append(source) or parse(self, source, *a, **k))
+    memo = workspace / "memo.json"
+    sources(workspace, memo, monkeypatch)
+    assert parsed  # the first render parses the templates to know whether they read other cards
+    kept = json.loads(memo.read_text(encoding="utf-8"))
+    assert kept["reads_lists"] is False
+    parsed.clear()
+    sources(workspace, memo, monkeypatch)
+    assert parsed == []  # same templates: what the memo kept is used
+    memo.write_text(json.dumps({**kept, "setup": "another", "reads_lists": True}), encoding="utf-8")
+    sources(workspace, memo, monkeypatch)
+    assert parsed  # kept for another setup: parsed again
+    assert fragment_memo.read_memo(workspace / "missing.json") is None
