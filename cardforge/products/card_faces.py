@@ -15,7 +15,6 @@ from cardforge.geometry import CardGeometry
 from cardforge.i18n.translations import with_catalog_texts
 from cardforge.lint import report
 from cardforge.model import Game
-from cardforge.preflight.checks import preflight
 from cardforge.problem import Problem, Severity
 from cardforge.products.options import BuildOptions
 from cardforge.profiles import Profile
@@ -55,6 +54,8 @@ def check(game: Game, profile: Profile, faces: RenderedFaces, geometry: CardGeom
           options: BuildOptions) -> None:
     """Run preflight; raise PreflightError (all its problems) when any is an error, else pass
     the problems to ``options.report``."""
+    from cardforge.preflight.checks import preflight  # only for a print-shop profile
+
     problems = preflight(game, profile, faces, geometry)
     if any(p.severity is Severity.ERROR for p in problems):
         raise PreflightError(problems, options.root, f"{game.id} for {profile.name}")

@@ -1,6 +1,6 @@
 """Faces sent to the warm workers while the build is still rendering templates.
 
-A build renders every face's HTML (:func:`~cardforge.render.cards.face_sources`), then keys
+A build renders every face's HTML (:func:`~cardforge.render.face_sources.face_sources`), then keys
 the faces and lays out those the cache lacks (:func:`~cardforge.render.layout.lay_out_faces`).
 With a warm pool (:mod:`cardforge.render.workers`), the workers would idle through the first
 part: a cold build's templates take a second or more, and after a one-card edit the one new

@@ -67,6 +67,7 @@ def fonts_fingerprint() -> str:
     return hashlib.sha256("\n".join(lines or ["no fc-list"]).encode()).hexdigest()
 
 
+@lru_cache(maxsize=4096)
 def _local_file(link: str, base_uri: str) -> Path | None:
     """The local file ``link`` names (relative to ``base_uri``), or None for other URLs."""
     try:
@@ -76,6 +77,11 @@ def _local_file(link: str, base_uri: str) -> Path | None:
     if parts.scheme != "file":
         return None
     return Path(url2pathname(unquote(parts.path)))
+
+
+def _resolved(roots: tuple[Path, ...]) -> list[Path]:
+    """``roots`` resolved (symlinks followed), as the fetcher resolves them."""
+    return [root.resolve() for root in roots]
 
 
 @lru_cache(maxsize=64)
@@ -117,6 +123,8 @@ class FaceCache:
     hits: int = 0
     _digests: dict[tuple[Path, int, int], str] = field(default_factory=dict, repr=False)
     _folders: set[Path] = field(default_factory=set, repr=False)
+    _assets: dict[tuple[Path, tuple[Path, ...] | None], tuple[tuple[int, int, int] | None, str]] = \
+        field(default_factory=dict, repr=False)
 
     def file_digest(self, path: Path, roots: Sequence[Path] | None = None) -> str:
         """SHA-256 of a file's bytes, remembered per resolved path, size and modification
@@ -148,12 +156,30 @@ class FaceCache:
         The path is written relative to its root (:func:`location_free`); ``roots`` may be
         given relative or through symlinks (they are resolved, as the fetcher does)."""
         found: set[str] = set()
-        resolved = None if roots is None else [Path(root).resolve() for root in roots]
+        given = None if roots is None else tuple(Path(root) for root in roots)
         for url in urls:
             path = _local_file(url, base_uri)
             if path is not None:
-                found.add(f"{location_free(str(path), roots)} {self.file_digest(path, resolved)}")
+                found.add(self._asset(path, given))
         return sorted(found)
+
+    def _asset(self, path: Path, roots: tuple[Path, ...] | None) -> str:
+        """One entry of :meth:`assets`, remembered per path and roots while the file itself
+        (not what a link in its folders points to) keeps its inode, size and modification
+        time: a face links to the same icons as a thousand others, and resolving each link
+        again cost a third of keying a face."""
+        try:
+            info = os.lstat(path)
+            seen: tuple[int, int, int] | None = (info.st_ino, info.st_size, info.st_mtime_ns)
+        except (OSError, ValueError):
+            seen = None
+        kept = self._assets.get((path, roots))
+        if kept is not None and seen is not None and kept[0] == seen:
+            return kept[1]
+        resolved = None if roots is None else _resolved(roots)
+        entry = f"{location_free(str(path), roots)} {self.file_digest(path, resolved)}"
+        self._assets[(path, roots)] = (seen, entry)
+        return entry
 
     def context(self, css: str, geometry: CardGeometry | None, base_uri: str,
                 roots: Sequence[Path] | None = None) -> str:

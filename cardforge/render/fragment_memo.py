@@ -1,4 +1,4 @@
-"""Card faces rendered before: each card's HTML fragment, kept by a digest of all its template sees.
+"""Card faces rendered before: each face's HTML fragment, kept by a digest of all its template sees.
 
 Rendering 1,000 card templates in the sandbox takes about half a second, every build. A face's
 HTML depends only on the templates (and the icons and stylesheets they inline), the language,
@@ -11,7 +11,9 @@ What goes into the digests (:func:`setup_digest` once per render, :meth:`Fragmen
 per card): the content of every template, stylesheet and SVG on the template search path;
 the installed fonts (the face checks that run on new fragments depend on them); the
 language; the game view with its decks' card lists left out, each deck's view likewise, the
-card's view and its face data. A template that mentions ``cards`` or ``decks`` (as an
+card's view and its face data. Backs are kept the same way (a deck's back by its deck's
+view and back data, a card's own back by the card's too), so that an unchanged build
+renders no template at all. A template that mentions ``cards`` or ``decks`` (as an
 attribute, a key or a string, in its parsed form; comments do not count) may read other
 cards, so then the whole game's data is in every card's digest: an edit to any card renders
 every face again, and the memo only spares unchanged builds. A template that reaches other
@@ -159,15 +161,18 @@ class FragmentMemo:
         return {deck: _digest(game, data_digest(decks.get(deck)), data_digest(shape))
                 for deck, shape in deck_shapes.items()}
 
-    def key_of(self, deck_part: str, card: Card, face_data: dict[str, Any], views: Views) -> str | None:
-        """The key of ``card``'s front: its deck's part of :meth:`game_parts`, the card's
-        view and the pack's ``face_data`` for it; None when they are not plain data (the
-        render then reports it)."""
+    def key_of(self, deck_part: str, card: Card | None, face_data: dict[str, Any], views: Views, *,
+               side: str = "front") -> str | None:
+        """The key of ``card``'s front (or, with ``side="back"``, of its own back, or of its
+        deck's back when ``card`` is None): its deck's part of :meth:`game_parts`, the
+        card's view and the pack's ``face_data`` for it; None when they are not plain data
+        (the render then reports it)."""
         try:
-            seen = (plain(card, views=views), plain(face_data))
+            seen = (None if card is None else plain(card, views=views), plain(face_data))
         except TypeError:
             return None
-        return _digest(self.setup.digest, deck_part, data_digest(seen[0]), data_digest(seen[1]))
+        sides = () if side == "front" else (side,)  # a front's key is as before backs were kept
+        return _digest(self.setup.digest, deck_part, *sides, data_digest(seen[0]), data_digest(seen[1]))
 
     def get(self, key: str) -> str | None:
         """The HTML kept under ``key``, or None (then render it and :meth:`put` it)."""

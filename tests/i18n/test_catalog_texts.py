@@ -9,7 +9,7 @@ from cardforge.i18n.translations import with_catalog_texts
 from cardforge.packs import discover
 from cardforge.products import card_faces as card_faces_module
 from cardforge.products.options import BuildOptions
-from cardforge.render.cards import face_sources
+from cardforge.render.face_sources import face_sources
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]

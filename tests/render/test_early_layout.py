@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.geometry import CardGeometry
-from cardforge.render import cards, chunks, layout, workers
+from cardforge.render import chunks, face_sources, layout, workers
 from cardforge.render.early_layout import EarlyLayout
 from cardforge.render.face_cache import FaceCache
 from cardforge.workspace import load_game
@@ -110,10 +110,10 @@ def test_only_faces_rendered_anew_are_offered(tmp_path: Path, monkeypatch) -> No
     workspace = make_workspace(tmp_path)
     game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
     memo = tmp_path / "memo.json"
-    first = cards.face_sources(game, "en", workspace, memo=memo, early=_early(tmp_path)[0])
+    first = face_sources.face_sources(game, "en", workspace, memo=memo, early=_early(tmp_path)[0])
     fronts = {first.fragments[page] for page in first.front_page.values()}
     assert fronts <= set(offered)
     offered.clear()
-    again = cards.face_sources(game, "en", workspace, memo=memo, early=_early(tmp_path)[0])
+    again = face_sources.face_sources(game, "en", workspace, memo=memo, early=_early(tmp_path)[0])
     assert again.fragments == first.fragments
     assert not fronts & set(offered)  # memoised fronts are not offered again

@@ -10,8 +10,8 @@ import pytest
 from cardforge.booklet.document import booklet_html
 from cardforge.errors import MissingFontError
 from cardforge.packs import discover
-from cardforge.render.cards import face_sources
 from cardforge.render.coverage import _charset, families, missing, parse_charset, text_of
+from cardforge.render.face_sources import face_sources
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.render import cards
+from cardforge.render import face_sources
 from cardforge.workspace import find_game_dirs, load_game
 from tests.workspace_games.conftest import make_workspace
 
-RENDER = cards.render
+RENDER = face_sources.render
 """The real template render, counted by :func:`sources`."""
 
 
@@ -32,21 +32,22 @@ def sources(workspace: Path, memo: Path | None, monkeypatch: pytest.MonkeyPatch,
         rendered.append(context["card"].id if "card" in context else f"back {context['deck'].id}")
         return RENDER(env, name, context, views)
 
-    monkeypatch.setattr(cards, "render", counting)
-    return cards.face_sources(game, lang, workspace, memo=memo), rendered
+    monkeypatch.setattr(face_sources, "render", counting)
+    return face_sources.face_sources(game, lang, workspace, memo=memo), rendered
 
 
 def fronts(rendered: list[str]) -> list[str]:
     return [r for r in rendered if not r.startswith("back ")]
 
 
-def test_a_second_render_renders_no_front_and_gives_the_same_html(workspace, monkeypatch):
+def test_a_second_render_renders_no_face_and_gives_the_same_html(workspace, monkeypatch):
     memo = workspace / ".cardforge-cache" / "fragments" / "game.json"
     first, made = sources(workspace, memo, monkeypatch)
     assert fronts(made) and memo.is_file()
     again, remade = sources(workspace, memo, monkeypatch)
-    assert fronts(remade) == []
+    assert remade == []  # no front and no back rendered: every template is spared
     assert again.fragments == first.fragments and again.front_page == first.front_page
+    assert again.back_page == first.back_page
 
 
 def test_one_card_edited_renders_that_card_only(workspace, monkeypatch):

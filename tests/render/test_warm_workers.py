@@ -12,7 +12,7 @@ import pytest
 
 from cardforge.geometry import CardGeometry
 from cardforge.packs import discover
-from cardforge.render import cards, chunks, layout, workers
+from cardforge.render import chunks, face_sources, layout, workers
 from cardforge.workspace import load_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -80,15 +80,15 @@ def test_rendering_many_new_faces_wants_every_worker_while_templates_still_rende
     game = load_game(REPO / "cards" / "comic-creator", spec).game
     assert game is not None
     seen: list[int] = []
-    rendered = cards.render
+    rendered = face_sources.render
 
     def counting_render(*args: object, **kwargs: object) -> str:
         seen.append(0)
         return rendered(*args, **kwargs)
 
-    monkeypatch.setattr(cards, "render", counting_render)
-    monkeypatch.setattr(cards, "want_all", lambda: seen.append(1))
-    cards.face_sources(game, "en", REPO)
+    monkeypatch.setattr(face_sources, "render", counting_render)
+    monkeypatch.setattr(face_sources, "want_all", lambda: seen.append(1))
+    face_sources.face_sources(game, "en", REPO)
     assert seen.count(1) == 1
-    assert seen.index(1) == cards.MANY_NEW_FACES  # right after that many faces, not at the end
-    assert len(seen) > cards.MANY_NEW_FACES + 1
+    assert seen.index(1) == face_sources.MANY_NEW_FACES  # right after that many faces, not at the end
+    assert len(seen) > face_sources.MANY_NEW_FACES + 1
