@@ -24,6 +24,22 @@ class _Guarded(click.Group):
     located error ends the run with a one-line message and exit 2, never a traceback
     (``CARDFORGE_DEBUG=1`` shows the traceback, for bug reports)."""
 
+    LAZY = {"preview": "cardforge.commands.preview"}
+    """Commands whose module (and options) are imported only when they run or help is asked:
+    ``preview`` brings its server and watcher, which every other command would pay for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, the lazy ones included, in order."""
+        return sorted([*super().list_commands(ctx), *self.LAZY])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named ``cmd_name``, importing a lazy one's module."""
+        if cmd_name in self.LAZY:
+            import importlib
+
+            return getattr(importlib.import_module(self.LAZY[cmd_name]), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
     def invoke(self, ctx: click.Context) -> object:
         """Run the subcommand; turn stray exceptions into a clear message and exit 2."""
         try:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up cardforge on Debian (run as root): system packages, then a virtual environment in .venv.
 #   bash scripts/setup.sh          install cardforge
-#   bash scripts/setup.sh --test   install cardforge with its test tools (pytest, icepool, ruff)
+#   bash scripts/setup.sh --test   install cardforge with its test tools (pytest, icepool, ruff, chromium)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 packages=(fontconfig libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-noto-cjk
           libgs-common)
 python3 -m venv --help >/dev/null 2>&1 || packages+=(python3-venv)
+# --test: Debian's Chromium, which tests/preview/test_preview_browser.py drives headless
+# through Playwright (no `playwright install`: that would download a browser build).
+[ "${1:-}" = "--test" ] && packages+=(chromium)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

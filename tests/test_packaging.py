@@ -29,6 +29,8 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     assert "cardforge/scaffold/files/templates/icons/coin.svg" in names
     assert "cardforge/scaffold/files/yamllint.yaml" in names  # the new workspace's .yamllint
     assert "cardforge/_data/cards/dice-girls/game.yaml" in names  # cardforge new --from
+    assert "cardforge/preview/templates/page.html.j2" in names  # cardforge preview's page
+    assert "cardforge/preview/static/preview.js" in names
 
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",

@@ -1,0 +1,94 @@
+"""The faces of one game in one language, as the preview shows them: the same faces a build
+imposes (:func:`~cardforge.render.cards.render_card_faces`, laid out only when the face cache
+lacks them), each with the overflow measurements stored beside it
+(:mod:`cardforge.render.overflow`), grouped by deck with each card's YAML file and line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from cardforge.geometry import CardGeometry
+from cardforge.i18n.translations import with_catalog_texts
+from cardforge.model import Game
+from cardforge.preview.images import FACE_DPI, FaceSource, ImageStore
+from cardforge.preview.views import CardView, DeckView, FaceView, OverflowView, shown_path
+from cardforge.render.cards import render_card_faces
+from cardforge.render.face_cache import FaceCache
+from cardforge.render.overflow import load, sidecar
+from cardforge.render.raster import pixels
+
+MIN_MM = 0.1
+"""Overflows below this (mm) are layout rounding (as lint's TR105 judges them)."""
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The ``decks`` of one game in one language, and how many faces were ``laid_out`` to
+    make them (the rest came from the face cache)."""
+
+    decks: tuple[DeckView, ...]
+    laid_out: int
+
+
+def game_faces(game: Game, lang: str, workspace: Path, cache: FaceCache, store: ImageStore,
+               jobs: int = 1) -> Faces:
+    """Every face of ``game`` in ``lang``, registered in ``store`` by face-cache key.
+
+    Raises what :func:`~cardforge.render.cards.render_card_faces` raises (RenderError,
+    MissingFontError, DataError for a broken catalog) and OSError when the cache cannot be
+    written.
+    """
+    printed = with_catalog_texts(game, lang)
+    rendered = render_card_faces(printed, lang, workspace, cache=cache, jobs=jobs)
+    files = rendered.files
+    views: dict[int, FaceView] = {}
+
+    def face(page: int, geometry: CardGeometry) -> FaceView:
+        if page not in views:
+            pdf = files[page]
+            store.add_face(pdf.stem, FaceSource(pdf, geometry.bleed_mm))
+            views[page] = FaceView(pdf.stem, pixels(geometry.width_mm, FACE_DPI),
+                                   pixels(geometry.height_mm, FACE_DPI), _overflows(pdf))
+        return views[page]
+
+    where_shown: dict[Path, str] = {}  # a card file's path as shown, once a file
+    decks = []
+    for deck in printed.decks.values():
+        size = printed.card_geometry(deck.id)
+        cards = []
+        for card in deck.cards:
+            where = card.doc.locate(*card.pointer)
+            if where.path not in where_shown:
+                where_shown[where.path] = shown_path(where.path, workspace)
+            own_back = rendered.card_back_page.get(card.id)
+            cards.append(CardView(card.id, card.name(lang, printed.source_language), card.quantity,
+                                  where_shown[where.path], where.line,
+                                  face(rendered.front_page[card.id], size),
+                                  face(own_back, size) if own_back is not None else None))
+        back = rendered.back_page.get(deck.id)
+        decks.append(DeckView(deck.id, _deck_name(deck.spec, lang, deck.id),
+                              face(back, size) if back is not None else None, tuple(cards), deck.size))
+    return Faces(tuple(decks), rendered.laid_out)
+
+
+def _deck_name(spec: dict, lang: str, fallback: str) -> str:
+    """A deck's ``name:`` from game.yaml in ``lang`` (a text or ``{lang: text}``), else its id."""
+    name = spec.get("name")
+    if isinstance(name, dict):
+        name = name.get(lang) or next(iter(name.values()), None)
+    return str(name) if name else fallback
+
+
+@lru_cache(maxsize=100_000)
+def _overflows(pdf: Path) -> tuple[OverflowView, ...]:
+    """The text boxes of the cached face ``pdf`` that overflow by :data:`MIN_MM` or more, from
+    its stored measurements (none when they cannot be read: the lint's TR105 says so).
+    Remembered: a face's file is named by its content key, its measurements never change."""
+    try:
+        measured = load(sidecar(pdf), pdf.stem)
+    except ValueError:
+        return ()
+    return tuple(OverflowView(m.field, round(max(m.height_mm, m.width_mm), 1)) for m in measured
+                 if max(m.height_mm, m.width_mm) >= MIN_MM)

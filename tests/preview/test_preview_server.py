@@ -1,0 +1,190 @@
+"""The preview server: loopback only, a free port, nothing served but its own pages and the
+images it registered (no path from a request reaches the file system); a broken file is a
+located error on the page while the server goes on serving; a changed card gets a new image
+key, only its face laid out again."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cardforge import trust
+from cardforge.preview.page import render_part, select
+from cardforge.preview.rebuild import PreviewOptions, Rebuilder
+from cardforge.preview.server import PreviewServer, start
+from cardforge.preview.state import PreviewState
+from cardforge.preview.views import Snapshot
+
+from .conftest import GAME
+
+
+@contextmanager
+def serving(state: PreviewState) -> Iterator[PreviewServer]:
+    server, _ = start(0, state)
+    try:
+        yield server
+    finally:
+        state.close()
+        server.shutdown()
+        server.server_close()
+
+
+def get(server: PreviewServer, path: str, host: str | None = None) -> tuple[int, bytes]:
+    """Send ``path`` exactly as written (no normalising) and return (status, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.putrequest("GET", path, skip_host=True)
+        connection.putheader("Host", host or f"127.0.0.1:{server.port}")
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def rebuilt(workspace: Path) -> tuple[Rebuilder, PreviewState]:
+    state = PreviewState()
+    rebuilder = Rebuilder(PreviewOptions(workspace, lang="en", products=False), state)
+    with trust.confined(workspace):
+        rebuilder.rebuild()
+    return rebuilder, state
+
+
+def front_keys(snapshot: Snapshot) -> dict[str, str]:
+    return {card.id: card.front.key for deck in snapshot.games[GAME].decks["en"] for card in deck.cards}
+
+
+def test_server_binds_loopback_on_a_free_port() -> None:
+    first, second = PreviewState(), PreviewState()
+    with serving(first) as one, serving(second) as two:
+        assert one.server_address[0] == "127.0.0.1" and two.server_address[0] == "127.0.0.1"
+        assert one.port != 0 and two.port != 0 and one.port != two.port
+        assert one.url == f"http://127.0.0.1:{one.port}/"
+        status, body = get(one, "/")
+        assert status == 200 and b"cardforge preview" in body
+        # a page reaching the preview through another host name (DNS rebinding) is refused
+        assert get(one, "/", host=f"evil.example:{one.port}")[0] == 403
+        assert get(one, "/?" + "&".join(f"f{i}=1" for i in range(30)))[0] == 400  # over the limit
+        assert get(one, "/state.json")[0] == 200  # and the server goes on
+
+
+def test_paths_outside_the_routes_are_not_found(sample_workspace: Path) -> None:
+    _, state = rebuilt(sample_workspace)
+    key = next(iter(front_keys(state.snapshot).values()))
+    (sample_workspace / "secret.txt").write_text("do not serve", encoding="utf-8")
+    with serving(state) as server:
+        status, png = get(server, f"/img/{key}.png")  # a registered face: served
+        assert status == 200 and png.startswith(b"\x89PNG")
+        for path in ["/img/../../../../etc/passwd", "/img/..%2f..%2fsecret.txt", "/static/../server.py",
+                     "/static/..%2f..%2fpyproject.toml", "/static/%2e%2e/page.py", "//etc/passwd",
+                     "/secret.txt", f"/cards/{GAME}/game.yaml", "/../secret.txt",
+                     f"/img/{key}.png/../../secret.txt", "/img/" + "0" * 64 + ".png",
+                     f"/img/{key.upper()}.png", f"/img/{key}.pdf", "/static/", "/static/preview.css.map",
+                     "/img/" + "a" * 64 + ".png"]:
+            status, body = get(server, path)
+            assert status == 404, path
+            assert b"do not serve" not in body and b"import" not in body
+        assert get(server, "/static/preview.css")[0] == 200
+
+
+def test_broken_yaml_is_a_located_error_and_the_server_keeps_serving(sample_workspace: Path) -> None:
+    rebuilder, state = rebuilt(sample_workspace)
+    monsters = sample_workspace / "cards" / GAME / "monsters.yaml"
+    text = monsters.read_text(encoding="utf-8")
+    monsters.write_text(text.replace("    cost: 1\n", "    cost: [1\n", 1), encoding="utf-8")
+    with serving(state) as server:
+        with trust.confined(sample_workspace):
+            rebuilder.rebuild({monsters})
+        status, body = get(server, "/state.json")
+        assert status == 200
+        game = json.loads(body)["games"][GAME]
+        errors = [p for p in game["problems"] if p["severity"] == "error"]
+        assert errors, game["problems"]
+        first = errors[0]
+        assert first["file"] == f"cards/{GAME}/monsters.yaml"
+        assert first["line"] > 8 and first["col"] >= 1 and first["code"] == "CF001"
+        assert game["stale"] and game["decks"]["en"]  # the last good faces stay shown
+        status, page = get(server, "/")
+        assert status == 200
+        assert f"cards/{GAME}/monsters.yaml:{first['line']}:{first['col']}".encode() in page
+        # fixed again: the error goes, the server still answers
+        monsters.write_text(text, encoding="utf-8")
+        with trust.confined(sample_workspace):
+            rebuilder.rebuild({monsters})
+        status, body = get(server, "/state.json")
+        fixed = json.loads(body)["games"][GAME]
+        assert status == 200 and not fixed["stale"]
+        assert not [p for p in fixed["problems"] if p["severity"] == "error"]
+
+
+def test_a_changed_card_gets_a_new_key_and_only_its_face_is_laid_out(sample_workspace: Path) -> None:
+    rebuilder, state = rebuilt(sample_workspace)
+    before = front_keys(state.snapshot)
+    assert state.snapshot.games[GAME].laid_out == 0  # the session's build cached every face
+    monsters = sample_workspace / "cards" / GAME / "monsters.yaml"
+    text = monsters.read_text(encoding="utf-8")
+    monsters.write_text(text.replace("{en: Cave Rat,", "{en: Cave Rat King,", 1), encoding="utf-8")
+    version = state.snapshot.version
+    with trust.confined(sample_workspace):
+        rebuilder.rebuild({monsters})
+    after = front_keys(state.snapshot)
+    assert after["cave-rat"] != before["cave-rat"]
+    assert {c: k for c, k in after.items() if c != "cave-rat"} == \
+        {c: k for c, k in before.items() if c != "cave-rat"}
+    assert state.snapshot.games[GAME].laid_out == 1
+    update = state.wait(version, 1)
+    assert update is not None and after["cave-rat"] in update.new_faces
+    assert before["cave-rat"] not in update.new_faces and len(update.new_faces) == 1
+    png = state.store.png(after["cave-rat"])
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size[0] > 200 and len(image.getcolors(1 << 20) or []) > 50  # a real face, not blank
+
+
+@pytest.mark.parametrize("name", ["<script>alert(1)</script>"])
+def test_card_text_is_escaped_in_the_page(sample_workspace: Path, name: str) -> None:
+    monsters = sample_workspace / "cards" / GAME / "monsters.yaml"
+    text = monsters.read_text(encoding="utf-8")
+    monsters.write_text(text.replace("{en: Cave Rat,", f"{{en: \"{name}\",", 1), encoding="utf-8")
+    _, state = rebuilt(sample_workspace)
+    with serving(state) as server:
+        status, page = get(server, "/")
+    assert status == 200
+    assert b"&lt;script&gt;alert(1)&lt;/script&gt;" in page and b"<script>alert" not in page
+
+
+def test_an_overflowing_text_box_is_outlined_on_its_face(sample_workspace: Path) -> None:
+    monsters = sample_workspace / "cards" / GAME / "monsters.yaml"
+    text = monsters.read_text(encoding="utf-8")
+    monsters.write_text(text.replace("{en: Cave Rat,", "{en: Cave Rat of the Endless Tunnels Beneath the "
+                                     "Old Mountain Kingdom,", 1), encoding="utf-8")
+    _, state = rebuilt(sample_workspace)
+    cards = {card.id: card for deck in state.snapshot.games[GAME].decks["en"] for card in deck.cards}
+    assert [o.field for o in cards["cave-rat"].front.overflows] == ["name"]
+    assert cards["cave-rat"].front.overflows[0].mm >= 1
+    assert not cards["bat-swarm"].front.overflows
+    html = render_part(state.snapshot, select(state.snapshot, GAME, "en", "cards"))
+    assert 'class="face overflow" id="card-cave-rat"' in html
+    assert 'class="face" id="card-bat-swarm"' in html
+
+
+def test_a_broken_template_is_a_located_error_and_the_last_faces_stay(sample_workspace: Path) -> None:
+    rebuilder, state = rebuilt(sample_workspace)
+    before = front_keys(state.snapshot)
+    template = sample_workspace / "templates" / GAME / "front.html.j2"
+    lines = template.read_text(encoding="utf-8").splitlines(keepends=True)
+    broken_line = next(i for i, line in enumerate(lines) if line.startswith("<") and "{{" in line) + 1
+    lines[broken_line - 1] = lines[broken_line - 1].replace("{{", "{{ card.name(", 1)
+    template.write_text("".join(lines), encoding="utf-8")
+    with trust.confined(sample_workspace):
+        rebuilder.rebuild({template})
+    game = state.snapshot.games[GAME]
+    [error] = [p for p in game.problems if p.severity == "error"]
+    assert (error.file, error.line, error.code) == (f"templates/{GAME}/front.html.j2", broken_line, "render")
+    assert game.stale and front_keys(state.snapshot) == before
