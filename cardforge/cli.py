@@ -74,6 +74,25 @@ def _confined(workspace: Path, *given: Path | str | None) -> AbstractContextMana
     return trust.confined(workspace, *(workspace / p for p in given if p))
 
 
+def run() -> None:
+    """The ``cardforge`` command's entry point: :func:`main`, then the process ends at once
+    with its exit status (:func:`cardforge.exit_fast.exit_now`), skipping the teardown of
+    what the command built. A ``SystemExit`` with a message prints it, with status 1."""
+    from cardforge import exit_fast
+
+    exit_fast.arm()
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        if isinstance(exc.code, int) or exc.code is None:
+            code = exc.code or 0
+        else:
+            print(exc.code, file=sys.stderr)
+            code = 1
+    exit_fast.exit_now(code)
+
+
 @click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardforge")
 def main() -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import click
 
-from cardforge import build_fingerprint, build_manifest, read_log
+from cardforge import build_fingerprint, build_manifest, exit_fast, read_log
 from cardforge.build_manifest import GameRecord
 from cardforge.commands import shown, targets
 from cardforge.commands.build_request import BuildRequest, build_config, build_options, request_fields
@@ -61,6 +61,7 @@ def run(request: BuildRequest, workspace: Path) -> None:
     printed with ``request.strict``, or a warning configured as an error.
     """
     started = time.perf_counter()
+    exit_fast.enable()  # one run: what products built is freed with the process
     with read_log.recording() as reads:
         config = build_config(request, workspace)
         shop = find_profile(request.profile, workspace) if request.profile else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardforge import exit_fast
 from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.print_copies import copies
@@ -41,5 +42,6 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
         sheets = card_sheets(game, faces, paper, options.duplex, layout=options.layout,
                              gutter_mm=options.gutter_mm, copies=count)
         write_pdf_atomically(sheets, path)
+        exit_fast.keep(sheets)  # freed with the process: 11,000 objects take 0.07 s to free
         written.append(path)
     return written
