@@ -24,14 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from cardforge import trust
 from cardforge.errors import DataError
 from cardforge.problem import Location, Problem
+
+if TYPE_CHECKING:  # markdown-it is imported when rules are parsed, not by every build
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_core import StateCore
+    from markdown_it.token import Token
 
 RULES_DIR = "rules"
 """Folder of a game's rules Markdown, inside ``cards/<id>/``."""
@@ -59,6 +61,8 @@ def markdown() -> MarkdownIt:
     text is data, never markup a reader's PDF viewer would run). Every link and image is
     kept as a token, whatever its URL, so that :mod:`cardforge.booklet.links` judges each
     one (and reports it at its line) before anything is rendered."""
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "maxNesting": _BLOCK_CEILING})
     md.validateLink = lambda url: True  # type: ignore[method-assign]  # links.py decides
     md.core.ruler.before("block", "cardforge_block_ceiling", _ceiling(_BLOCK_CEILING))

@@ -25,14 +25,13 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
-from urllib.request import url2pathname
 
 import tinycss2
 from PIL import Image, ImageCms
 from tinycss2.color5 import parse_color
 
 from cardforge import trust
-from cardforge.render.links import kind_of
+from cardforge.render.links import file_url_path, kind_of
 from cardforge.render.palette import Cmyk, Palette, Rgb
 from cardforge.render.raster import check_pixels
 
@@ -176,7 +175,7 @@ class CmykConverter:
             return self._data_svg(url)
         if parts.scheme != "file":
             return url
-        path = Path(url2pathname(unquote(parts.path)))
+        path = file_url_path(parts.path)
         if str(path) not in self._inlined:
             self._inlined[str(path)] = self._data_url(path) or url
         return self._inlined[str(path)]

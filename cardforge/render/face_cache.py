@@ -34,13 +34,12 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.metadata import version
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
-from urllib.request import url2pathname
+from urllib.parse import urljoin, urlsplit
 
 from cardforge import __version__, trust
 from cardforge.geometry import CardGeometry
 from cardforge.render import cache_entries
-from cardforge.render.links import css_links, html_links, kind_of
+from cardforge.render.links import css_links, file_url_path, html_links, kind_of
 from cardforge.render.overflow import sidecar
 
 DEFAULT_FOLDER = ".cardforge-cache"
@@ -76,7 +75,7 @@ def _local_file(link: str, base_uri: str) -> Path | None:
         return None
     if parts.scheme != "file":
         return None
-    return Path(url2pathname(unquote(parts.path)))
+    return file_url_path(parts.path)
 
 
 def _resolved(roots: tuple[Path, ...]) -> list[Path]:

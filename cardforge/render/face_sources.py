@@ -21,7 +21,6 @@ from typing import Any
 from cardforge.geometry import CardGeometry
 from cardforge.model import Deck, Game
 from cardforge.render.art import check_art
-from cardforge.render.cmyk import CmykConverter
 from cardforge.render.coverage import require_coverage
 from cardforge.render.early_layout import EarlyLayout
 from cardforge.render.face_kit import mix
@@ -163,6 +162,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         kept.save()
     fragments = pages.fragments
     if cmyk_icc is not None:
+        from cardforge.render.cmyk import CmykConverter  # Pillow's colour management: CMYK only
+
         converter = CmykConverter(palette, cmyk_icc, roots)
         fragments = [converter.face(html, game.root) for html in fragments]
         css = converter.css(css)

@@ -26,11 +26,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
-from urllib.request import url2pathname
 
 from cardforge import trust
 from cardforge.problem import Location
-from cardforge.render.links import css_links
+from cardforge.render.links import css_links, file_url_path
 
 
 class URLRefused(ValueError):
@@ -57,7 +56,7 @@ def spelled(url: str, base_url: Path) -> set[str]:
     """``url`` and the ways a document may have written it (a path, relative to ``base_url``)."""
     spellings = {url}
     if url.startswith("file:"):
-        path = Path(url2pathname(unquote(urlsplit(url).path)))
+        path = file_url_path(urlsplit(url).path)
         spellings.add(str(path))
         try:
             spellings.add(path.relative_to(base_url).as_posix())

@@ -12,11 +12,13 @@ where a refused URL is written.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote
 
 import tinycss2
 
@@ -130,3 +132,15 @@ def html_links(html: str) -> list[str]:
 def kind_of(path: Path) -> str:
     """The :data:`cardforge.trust.MAX_BYTES` kind ``path`` is read as, from its suffix."""
     return KINDS.get(path.suffix.lower(), "other")
+
+
+def file_url_path(url_path: str) -> Path:
+    """The local path the path part of a ``file:`` URL names, decoded as WeasyPrint's own
+    fetcher decodes it (``url2pathname(unquote(path))``). ``urllib.request`` is imported
+    only off POSIX: there ``url2pathname`` is :func:`~urllib.parse.unquote`, and importing
+    ``urllib.request`` (HTTP client, e-mail parsing) cost every build 30 ms."""
+    if os.name != "posix":
+        from urllib.request import url2pathname
+
+        return Path(url2pathname(unquote(url_path)))
+    return Path(unquote(unquote(url_path)))

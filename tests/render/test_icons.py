@@ -168,3 +168,12 @@ def test_icon_width_follows_its_aspect_ratio():
     assert "width:2em" in icons.svg("wide")
     sized = icons.svg("sized")
     assert "width:0.25em" in sized and 'viewBox="0 0 10 40"' in sized and 'width="10px"' not in sized
+
+
+@pytest.mark.parametrize("value", ["plain", 'say "hi"', "it's", "both \" and '", "a<b>&c\n\t\r", ""])
+def test_svg_attributes_are_quoted_as_xml_sax_quotes_them(value):
+    from xml.sax.saxutils import quoteattr
+
+    from cardforge.render.svg import _quoted
+
+    assert _quoted(value) == quoteattr(value)  # byte for byte: face keys do not change
