@@ -58,7 +58,7 @@ def example_fronts(game: Game, card_ids: Collection[str], lang: str, workspace: 
     known = [card.id for card in game.cards() if card.id in wanted]
     if not known:
         return _no_card
-    faces = render_card_faces(ExampleGame.of(game, known), lang, workspace, cache=cache)
+    faces = render_card_faces(ExampleGame.of(game, known), lang, workspace, cache=cache, part="examples")
     buffer = io.BytesIO()
     assemble(FacePages([faces.files[faces.front_page[card_id]] for card_id in known])).save(buffer)
     return rasterize(buffer.getvalue(), {card_id: page for page, card_id in enumerate(known)})

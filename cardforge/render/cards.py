@@ -74,14 +74,18 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
                       jobs: int = 1, progress: Progress | None = None,
                       geometry: CardGeometry | None = None,
                       extra_css: str = "", pdf_variant: str | None = None,
-                      cmyk_icc: bytes | None = None) -> RenderedFaces:
+                      cmyk_icc: bytes | None = None, part: str = "") -> RenderedFaces:
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
     ``geometry`` (the card's trim, bleed and safe; mm) replaces game.yaml's; ``extra_css`` is
     added after the stylesheet; ``pdf_variant`` is WeasyPrint's (e.g. ``"pdf/x-1a"``);
     ``cmyk_icc`` (a CMYK ICC profile's bytes) lays the faces out for CMYK print (see
-    :func:`face_sources`), in pages, face book and fragment memo of their own.
+    :func:`face_sources`), in pages, face book and fragment memo of their own. ``part``
+    names a render of only some of the game's cards (a booklet's examples): it gets a face
+    book and fragment memo of its own, so that it never replaces the whole game's (each
+    keeps only the faces its last render used: shared, the two renders thrashed them and a
+    build after a one-card edit rendered every template again).
     Sheets read the faces from the game's face book for ``lang`` in the same cache.
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
@@ -93,6 +97,7 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     shop = geometry.key_text if geometry else None
     colour = "rgb" if cmyk_icc is None else "cmyk " + hashlib.sha256(cmyk_icc).hexdigest()
     place = f"{_game_place(game, workspace)}\0{lang}\0{pdf_variant}\0{shop}\0{extra_css}"
+    place += f"\0part {part}" if part else ""  # the whole game's book and memo stay as they were
     book = hashlib.sha256((place + ("" if cmyk_icc is None else f"\0{colour}")).encode()).hexdigest()[:32]
     pool = shared_pool()
     early = EarlyLayout(pool, cache, extra_css=extra_css, pdf_variant=pdf_variant, colour=colour) \

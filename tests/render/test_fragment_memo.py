@@ -129,3 +129,21 @@ def test_an_unchanged_setup_is_not_parsed_again_and_a_forged_one_is(workspace, m
     sources(workspace, memo, monkeypatch)
     assert parsed  # kept for another setup: parsed again
     assert fragment_memo.read_memo(workspace / "missing.json") is None
+
+
+def test_rendering_a_booklets_example_cards_keeps_the_whole_games_memo_and_book(workspace, monkeypatch):
+    from cardforge.booklet.examples import example_fronts
+    from cardforge.render.cards import render_card_faces
+    from cardforge.render.face_cache import FaceCache
+
+    [(spec, folder)] = find_game_dirs(workspace / "cards", {})
+    game = load_game(folder, spec).game
+    cache = FaceCache(workspace / "cache")
+    whole = render_card_faces(game, "en", workspace, cache=cache)
+    first = next(iter(game.cards())).id
+    example_fronts(game, [first], "en", workspace, cache)(first)  # the booklet's example card
+    rendered: list[str] = []
+    monkeypatch.setattr(face_sources, "render", lambda *a, **k: rendered.append("x") or RENDER(*a, **k))
+    again = render_card_faces(game, "en", workspace, cache=cache)
+    assert rendered == []  # the whole game's memo was not replaced by the examples' one
+    assert again.book == whole.book and again.laid_out == 0
