@@ -21,7 +21,7 @@ from pathlib import Path
 from cardforge.booklet.parts import rasterize
 from cardforge.model import Card, Game
 from cardforge.render.cards import render_card_faces
-from cardforge.render.face_cache import FaceCache
+from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_pages import FacePages, assemble
 
 
@@ -47,8 +47,9 @@ class ExampleGame(Game):
 def example_fronts(game: Game, card_ids: Collection[str], lang: str, workspace: Path,
                    cache: FaceCache | None = None) -> Callable[[str], bytes]:
     """``png(card_id)``: the front of each card of ``card_ids`` as ``game`` prints it in
-    ``lang`` (trim only, PNG bytes at 200 dpi, rasterized on first use), its face laid out
-    or taken from ``cache`` (default ``<workspace>/.cardforge-cache``). ``game`` is printed
+    ``lang`` (trim only, PNG bytes at 200 dpi, rasterized on first use or read back from
+    the content cache by the face's key), its face laid out or taken from ``cache``
+    (default ``<workspace>/.cardforge-cache``). ``game`` is printed
     as given (pass :func:`~cardforge.i18n.translations.with_catalog_texts`'s copy).
 
     ``png`` raises KeyError for an id that is no card of the game (nothing is rendered for
@@ -58,10 +59,17 @@ def example_fronts(game: Game, card_ids: Collection[str], lang: str, workspace: 
     known = [card.id for card in game.cards() if card.id in wanted]
     if not known:
         return _no_card
+    cache = cache if cache is not None else FaceCache(workspace / DEFAULT_FOLDER)
     faces = render_card_faces(ExampleGame.of(game, known), lang, workspace, cache=cache, part="examples")
-    buffer = io.BytesIO()
-    assemble(FacePages([faces.files[faces.front_page[card_id]] for card_id in known])).save(buffer)
-    return rasterize(buffer.getvalue(), {card_id: page for page, card_id in enumerate(known)})
+    files = [faces.files[faces.front_page[card_id]] for card_id in known]
+
+    def pdf() -> bytes:
+        buffer = io.BytesIO()
+        assemble(FacePages(files)).save(buffer)
+        return buffer.getvalue()
+
+    return rasterize(pdf, {card_id: page for page, card_id in enumerate(known)},
+                     [file.stem for file in files], cache.folder)
 
 
 def _no_card(card_id: str) -> bytes:

@@ -8,8 +8,10 @@ or the pack's custom dice), never typed.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
@@ -20,6 +22,9 @@ from cardforge.i18n.translations import Translations
 from cardforge.model import Game
 from cardforge.print_copies import copies
 from cardforge.render.icons import DIE_COLOURS, IconSet, die_svg
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 
 def components(game: Game, tr: Translations) -> Markup:
@@ -110,27 +115,31 @@ def diagram(game: Game, name: str, tr: Translations, icons: IconSet, where: str)
     return Markup(table[name](game, tr, icons))
 
 
-def rasterize(pdf: bytes, pages: Mapping[str, int], dpi: int = 200) -> Callable[[str], bytes]:
-    """``png(card_id)``: the trim (TrimBox) of page ``pages[card_id]`` of ``pdf`` as PNG bytes
-    at ``dpi``, rendered on first use. KeyError for an id not in ``pages``."""
-    import pypdfium2
-
+def rasterize(pdf: Callable[[], bytes], pages: Mapping[str, int], page_keys: Sequence[str],
+              cache_root: Path | None, dpi: int = 200) -> Callable[[str], bytes]:
+    """``png(card_id)``: the trim (TrimBox) of page ``pages[card_id]`` of the PDF ``pdf()``
+    returns (made and opened only when a picture has to be drawn) as PNG bytes at ``dpi``,
+    on first use, kept under ``cache_root`` (None: not kept) by ``page_keys[page]``, the
+    page's content key (:func:`~cardforge.render.cached_raster.cached_png`). KeyError for
+    an id not in ``pages``."""
+    from cardforge.render.cached_raster import PageSource, cached_png
     from cardforge.render.geometry import pt_to_mm
-    from cardforge.render.raster import page_image, png_bytes
+    from cardforge.render.raster import page_image
 
-    cache: dict[int, bytes] = {}
+    made: dict[int, bytes] = {}
+    assembled = cache(pdf)
 
     def png(card_id: str) -> bytes:
         page = pages[card_id]
-        if page not in cache:
-            document = pypdfium2.PdfDocument(pdf)
-            try:
-                face = document[page]
-                bleed_mm = pt_to_mm(face.get_trimbox()[0] - face.get_cropbox()[0])
-                cache[page] = png_bytes(page_image(document, page, crop_mm=bleed_mm, dpi=dpi),
-                                        optimize=True)
-            finally:
-                document.close()
-        return cache[page]
+        if page not in made:
+            with PageSource(assembled) as source:
+                def draw() -> Image.Image:
+                    face = source.document()[page]
+                    bleed_mm = pt_to_mm(face.get_trimbox()[0] - face.get_cropbox()[0])
+                    return page_image(source.document(), page, crop_mm=bleed_mm, dpi=dpi)
+
+                made[page] = cached_png(cache_root, "example card png",
+                                        [page_keys[page], f"trim at {dpi} dpi"], draw, optimize=True)
+        return made[page]
 
     return png

@@ -26,7 +26,7 @@ def build_board(game: Game, lang: str, options: BuildOptions) -> list[Path]:
         raise ProductSkipped(f"{game.id} declares no boards (game.yaml boards:)")
     written = []
     for board in declared:
-        page = render_board(game, board, lang, options.root)
+        page = render_board(game, board, lang, options.root, cache_root=options.face_cache().folder)
         for paper in options.papers:
             try:
                 sheets = tile_board(page, board.width_mm, board.height_mm, paper)

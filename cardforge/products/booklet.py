@@ -1,5 +1,5 @@
 """What the booklet products (``rules``, ``rulesheet``) share: the game's booklet HTML laid
-out into pages (or found laid out in the cache, :mod:`cardforge.render.booklet_cache`),
+out into pages (or found laid out in the cache, :mod:`cardforge.render.content_cache`),
 written as one PDF and, for the rules, imposed for saddle stitching."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from cardforge.i18n.translations import catalog_paths
 from cardforge.model import Game
 from cardforge.products.builder import ProductSkipped, folder
 from cardforge.products.options import BuildOptions
-from cardforge.render.booklet import impose_saddle
-from cardforge.render.booklet_cache import cached_booklet
+from cardforge.render.booklet import booklet_roots, impose_saddle, lay_out_booklet_pdf
+from cardforge.render.content_cache import DocumentSource, cached_document
 from cardforge.render.impose import write_pdf_atomically
 
 
@@ -38,16 +38,18 @@ def build_booklet(game: Game, lang: str, options: BuildOptions, kind: str) -> li
 
     face_cache = options.face_cache()
     source = booklet_html(game, lang, options.root, kind, face_cache=face_cache)
-    booklet = cached_booklet(source.html, game.root, options.root, source.units, face_cache.folder)
+    document = DocumentSource(kind, source.html, game.root, booklet_roots(options.root))
+    booklet = cached_document(document, face_cache.folder, lambda fetcher: lay_out_booklet_pdf(
+        source.html, game.root, options.root, source.units, fetcher))
     path = folder(options, game, kind, lang).with_suffix(".pdf")
-    written = [write_atomically(path, lambda handle: handle.write(booklet.pdf))]
+    written = [write_atomically(path, lambda handle: handle.write(booklet.data))]
     if options.imposition == "saddle" and kind == "rules":
-        with pikepdf.open(io.BytesIO(booklet.pdf)) as pdf:
+        with pikepdf.open(io.BytesIO(booklet.data)) as pdf:
             for paper in options.papers:
                 saddle = path.with_name(f"{path.stem}-saddle-{paper}.pdf")
                 write_pdf_atomically(impose_saddle(pdf, paper), saddle)
                 written.append(saddle)
-    if options.report:
+    if options.report and booklet.measured is not None:  # a booklet's layout measures it
         for problem in page_problems(kind, lang, source.units, booklet.measured):
             options.report(problem)
     return written

@@ -29,7 +29,8 @@ def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     if not dice:
         raise ValueError("no custom dice to build (the pack's GameSpec.dice returned none)")
     count = copies(game, "dice")  # before any face is rendered
-    faces = render_die_faces(game, dice, lang, options.root, options.die_edge_mm)
+    cache_root = options.face_cache().folder
+    faces = render_die_faces(game, dice, lang, options.root, options.die_edge_mm, cache_root=cache_root)
     printed = replace(faces, dice=tuple(die for die in faces.dice for _ in range(count)))
     written = []
     for paper in options.papers:
@@ -37,5 +38,5 @@ def build_dice(game: Game, lang: str, options: BuildOptions) -> list[Path]:
             path = output_path(options, game, "dice", lang, f"{kind}-{paper}.pdf")
             write_pdf_atomically(make(printed, paper), path)
             written.append(path)
-    written += write_face_pngs(faces, output_path(options, game, "dice", lang, "png"))
+    written += write_face_pngs(faces, output_path(options, game, "dice", lang, "png"), cache_root=cache_root)
     return written

@@ -10,21 +10,22 @@ mm unless a name ends in ``_pt`` or ``_px``.
 
 from __future__ import annotations
 
+import hashlib
 from io import BytesIO
 from pathlib import Path
 
 import pikepdf
-import pypdfium2
 from pikepdf import Array, Dictionary, Name
 from PIL import Image
 
 from cardforge.dice.faces import CROSS_NET, GLUE_TABS, NET_COLUMNS, NET_ROWS, SIDES, fold_edges, outer_edges
 from cardforge.geometry import CardGeometry
+from cardforge.render.cached_raster import PageSource, cached_png
 from cardforge.render.dice_faces import DieFaces
 from cardforge.render.geometry import PAPER, Box, layout_grid, mm_to_pt
 from cardforge.render.impose import Slot, impose_sheets
 from cardforge.render.placement import grown, pt_box, union
-from cardforge.render.raster import page_image, save_png
+from cardforge.render.raster import page_image, save_bytes
 
 TGC_D6_PX = 180
 """Pixels per side of The Game Crafter's custom 16 mm d6 face image (180 × 180 px)."""
@@ -167,20 +168,26 @@ def sticker_sheets(faces: DieFaces, paper: str) -> pikepdf.Pdf:
     return impose_sheets(source, slots, geometry, paper, duplex="none", gutter_mm=gutter)
 
 
-def write_face_pngs(faces: DieFaces, folder: Path, size_px: int = TGC_D6_PX) -> list[Path]:
+def write_face_pngs(faces: DieFaces, folder: Path, size_px: int = TGC_D6_PX, *,
+                    cache_root: Path | None = None) -> list[Path]:
     """Write ``<die>-side<n>.png`` (n = 1–6), ``size_px`` square, the face's trim only, into
-    ``folder`` (created); each file is written whole or not at all. Returns the paths."""
-    document = pypdfium2.PdfDocument(faces.pdf)
+    ``folder`` (created); each file is written whole or not at all. Each face's PNG is kept
+    under ``cache_root`` (None: not kept) by the faces' PDF hash and its page. Returns the
+    paths."""
+    identity = hashlib.sha256(faces.pdf).hexdigest()
+    drawing = f"crop {faces.bleed_mm} mm, size {size_px} px"
     written: list[Path] = []
-    try:
-        rendered: dict[int, Image.Image] = {}
+    rendered: dict[int, bytes] = {}
+    with PageSource(lambda: faces.pdf) as source:
         for die in faces.dice:
             for side in range(len(die.faces)):
                 page = faces.page[(die.id, side)]
                 if page not in rendered:
-                    rendered[page] = page_image(document, page, crop_mm=faces.bleed_mm,
-                                                size_px=(size_px, size_px))
-                written.append(save_png(rendered[page], folder / f"{die.id}-side{side + 1}.png"))
-    finally:
-        document.close()
+                    def draw(page: int = page) -> Image.Image:
+                        return page_image(source.document(), page, crop_mm=faces.bleed_mm,
+                                          size_px=(size_px, size_px))
+
+                    rendered[page] = cached_png(cache_root, "die face png",
+                                                [identity, f"page {page}", drawing], draw)
+                written.append(save_bytes(rendered[page], folder / f"{die.id}-side{side + 1}.png"))
     return written

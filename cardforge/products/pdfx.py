@@ -28,9 +28,10 @@ from cardforge.products.builder import folder
 from cardforge.products.card_faces import card_faces, check
 from cardforge.products.options import BuildOptions
 from cardforge.render.cards import RenderedFaces
+from cardforge.render.content_cache import DocumentSource, Made, cached_document
 from cardforge.render.face_pages import share_equal_fonts
 from cardforge.render.faces import captured_warnings, raise_for_messages
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.safe_fetcher import SafeFetcher, make_url_fetcher
 
 PDF_VERSIONS = {"pdf/x-1a": "1.4", "pdf/x-3": "1.4", "pdf/x-4": "1.6", "pdf/x-5g": "1.6"}
 """PDF version each WeasyPrint PDF/X variant writes (and the assembled file keeps)."""
@@ -55,7 +56,7 @@ def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
                        cmyk_icc=icc if profile.colour == "cmyk" else None)
     check(game, profile, faces, geometry, options)
     title = f"{game.spec.names.get(lang) or game.id} — {profile.name}"
-    pdf = pdfx_document(game, faces, profile.pdf_variant, css, title)
+    pdf = pdfx_document(game, faces, profile.pdf_variant, css, title, options.face_cache().folder)
     path = folder(options, game, profile.id, lang).with_suffix(".pdf")
     version = PDF_VERSIONS.get(profile.pdf_variant)
     return [write_atomically(path, lambda handle: pdf.save(handle, force_version=version))]
@@ -69,16 +70,25 @@ def cmyk_css(icc: bytes) -> str:
             f"{data}); components: cyan, magenta, yellow, black; }}")
 
 
-def declaration(variant: str, css: str) -> bytes:
+def declaration(variant: str, css: str, cache_root: Path | None = None) -> bytes:
     """A one-page PDF WeasyPrint writes with PDF ``variant`` and ``css`` (the colour profile
-    rule of :func:`cmyk_css`): the source of the output intent and metadata. Raises
-    RenderError when WeasyPrint logs a warning (e.g. an unreadable profile)."""
+    rule of :func:`cmyk_css`): the source of the output intent and metadata, laid out once
+    and kept under ``cache_root`` (None: not kept;
+    :func:`~cardforge.render.content_cache.cached_document`). Raises RenderError when
+    WeasyPrint logs a warning (e.g. an unreadable profile)."""
     html = (f"<html><head><style>{css} @page {{ size: 10mm 10mm; margin: 0 }}</style></head>"
             "<body></body></html>")
-    with captured_warnings() as messages:
-        pdf = weasyprint.HTML(string=html, url_fetcher=make_url_fetcher([])).write_pdf(pdf_variant=variant)
-    raise_for_messages(messages)
-    return pdf
+
+    def lay_out(fetcher: SafeFetcher) -> Made:
+        with captured_warnings() as messages:
+            pdf = weasyprint.HTML(string=html, url_fetcher=fetcher).write_pdf(pdf_variant=variant)
+        raise_for_messages(messages)
+        return Made(pdf)
+
+    if cache_root is None:
+        return lay_out(make_url_fetcher([])).data
+    source = DocumentSource("pdfx declaration", html, None, (), options=f"pdf_variant {variant}")
+    return cached_document(source, cache_root, lay_out).data
 
 
 def alternating_pages(game: Game, faces: RenderedFaces) -> list[int]:
@@ -94,11 +104,12 @@ def alternating_pages(game: Game, faces: RenderedFaces) -> list[int]:
     return order
 
 
-def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, title: str) -> pikepdf.Pdf:
+def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, title: str,
+                  cache_root: Path | None = None) -> pikepdf.Pdf:
     """The card file: pages of :func:`alternating_pages` (each keeps its MediaBox = trim +
     bleed, TrimBox and BleedBox), with the PDF/X output intent, Info keys and XMP metadata of
-    :func:`declaration`, and ``title`` in both Info and XMP. Save it with
-    ``force_version=PDF_VERSIONS[variant]``."""
+    :func:`declaration` (kept under ``cache_root``), and ``title`` in both Info and XMP.
+    Save it with ``force_version=PDF_VERSIONS[variant]``."""
     out = pikepdf.new()
     pages = faces.pages()
     copied: dict[int, pikepdf.Page] = {}
@@ -111,7 +122,7 @@ def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, titl
             clone = pikepdf.Dictionary({key: first[key] for key in first.keys() if key != "/Parent"})
             out.pages.append(pikepdf.Page(out.make_indirect(clone)))
     share_equal_fonts(out)
-    with pikepdf.open(io.BytesIO(declaration(variant, css))) as source:
+    with pikepdf.open(io.BytesIO(declaration(variant, css, cache_root))) as source:
         out.Root.OutputIntents = out.copy_foreign(source.make_indirect(source.Root.OutputIntents))
         if Name.Metadata in source.Root:
             out.Root.Metadata = out.copy_foreign(source.Root.Metadata)

@@ -4,23 +4,25 @@ at the game's size or at a ``png`` print-shop profile's (after preflight).
 File names: ``<card-id>.png`` for a card printed once, ``<card-id>-1.png`` …
 ``<card-id>-<n>.png`` for one printed ``n`` times (a shop's bulk upload then counts every
 copy); ``back-<deck>.png`` for a deck's shared back, ``<card-id>-back[-<n>].png`` for a
-card's own back. Each distinct face is rasterised once; every file is written whole or not
-at all.
+card's own back. Each distinct face is rasterised once, or read back from the content
+cache (:mod:`cardforge.render.cached_raster`, keyed by the face's own content key); every
+file is written whole or not at all.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2
+from PIL import Image
 
 from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.products.builder import folder
 from cardforge.products.card_faces import card_faces, check
 from cardforge.products.options import BuildOptions
+from cardforge.render.cached_raster import PageSource, cached_png
 from cardforge.render.cards import RenderedFaces
-from cardforge.render.raster import page_image, png_bytes, save_bytes
+from cardforge.render.raster import page_image, save_bytes
 
 
 def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
@@ -38,7 +40,8 @@ def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
         check(game, profile, faces, geometry, options)
     return write_card_pngs(game, faces, folder(options, game, profile.id if profile else "png", lang),
                            dpi=(profile.dpi if profile else None) or options.dpi, bleed_mm=geometry.bleed_mm,
-                           size_px=profile.pixels if profile else None)
+                           size_px=profile.pixels if profile else None,
+                           cache_root=options.face_cache().folder)
 
 
 def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
@@ -64,22 +67,26 @@ def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
 
 def write_card_pngs(game: Game, faces: RenderedFaces, folder: Path, *, dpi: float,
                     bleed_mm: float, keep_bleed: bool = True,
-                    size_px: tuple[int, int] | None = None) -> list[Path]:
+                    size_px: tuple[int, int] | None = None,
+                    cache_root: Path | None = None) -> list[Path]:
     """Write every card's PNG (see :func:`png_names`) into ``folder`` (created) and return
     the paths. Faces are trim + ``bleed_mm``; ``keep_bleed`` False crops to the trim. The
     image is ``size_px`` (width, height in px) when given, else the face at ``dpi``; ``dpi``
-    is recorded in each file."""
+    is recorded in each file. Each face's PNG is kept under ``cache_root`` (None: not kept)
+    by its face's content key, so the faces' PDF is opened only when one must be drawn."""
     by_page: dict[int, list[str]] = {}
     for name, page in png_names(game, faces):
         by_page.setdefault(page, []).append(name)
-    document = pypdfium2.PdfDocument(faces.pdf)
+    crop = 0.0 if keep_bleed else bleed_mm
+    drawing = f"crop {crop} mm, size {size_px} px, {None if size_px else dpi} dpi"
     written = []
-    try:
+    with PageSource(lambda: faces.pdf) as source:
         for page, names in by_page.items():  # one face in memory at a time
-            image = page_image(document, page, crop_mm=0.0 if keep_bleed else bleed_mm,
-                               size_px=size_px, dpi=None if size_px else dpi)
-            data = png_bytes(image, dpi=dpi)  # encoded once, however many copies
+            def draw(page: int = page) -> Image.Image:
+                return page_image(source.document(), page, crop_mm=crop, size_px=size_px,
+                                  dpi=None if size_px else dpi)
+
+            data = cached_png(cache_root, "card png", [faces.files[page].stem, drawing], draw,
+                              dpi=dpi)  # encoded once, however many copies
             written += [save_bytes(data, folder / name) for name in names]
-    finally:
-        document.close()
     return written

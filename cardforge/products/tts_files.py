@@ -11,6 +11,7 @@ to share the object, upload the images and replace the URLs.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,8 @@ import pypdfium2
 from PIL import Image
 
 from cardforge.products.tts_plan import DeckPlan, Sheet, deck_id
-from cardforge.render.raster import page_image, save_bytes, save_png
+from cardforge.render.cached_raster import PageSource, cached_png
+from cardforge.render.raster import page_image, save_bytes
 
 NEUTRAL = (128, 128, 128)
 """Fill of slots with no card (only the hidden slot when there is no shared back)."""
@@ -64,36 +66,46 @@ def _deck_object(plan: DeckPlan, name: str, entries: dict[int, dict[str, Any]], 
             "ContainedObjects": cards}
 
 
-def write_tts(plans: list[DeckPlan], pdf: bytes, bleed_mm: float, folder: Path, game_id: str,
-              deck_names: dict[str, str]) -> list[Path]:
+def write_tts(plans: list[DeckPlan], source: PageSource, page_keys: Sequence[str], bleed_mm: float,
+              folder: Path, game_id: str, deck_names: dict[str, str], *,
+              cache_root: Path | None = None) -> list[Path]:
     """Write every deck's sheets and backs and ``<game_id>.json`` into ``folder`` (created);
-    return the paths, the JSON last. ``pdf`` holds the face pages (trim + ``bleed_mm``);
-    ``deck_names`` gives each deck's nickname in TTS."""
+    return the paths, the JSON last. ``source`` holds the face pages (trim + ``bleed_mm``),
+    ``page_keys[i]`` the content key of page ``i``; each picture is kept under
+    ``cache_root`` (None: not kept) by the keys of the pages it shows and its grid, so
+    ``source`` is opened only when one must be drawn. ``deck_names`` gives each deck's
+    nickname in TTS."""
     written: list[Path] = []
     objects = []
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        for number, plan in enumerate(plans):
-            entries: dict[int, dict[str, Any]] = {}
-            shared_back = None
-            if plan.back is not None:
-                shared_back = folder / f"back-{plan.deck.id}.png"
-                back_image = page_image(document, plan.back, crop_mm=bleed_mm, size_px=plan.card_px)
-                written.append(save_png(back_image, shared_back))
-            for index, sheet in enumerate(plan.sheets, 1):
-                face = folder / f"{plan.deck.id}-{index}.png"
-                written.append(save_png(_sheet_image(document, sheet.faces, sheet, plan.card_px,
-                                                     bleed_mm, plan.back), face))
-                back = shared_back
-                if back is None:
-                    back = folder / f"{plan.deck.id}-{index}-backs.png"
-                    written.append(save_png(_sheet_image(document, sheet.backs, sheet, plan.card_px,
-                                                         bleed_mm, None), back))
-                entries[sheet.id] = _custom_deck(face, back, sheet, unique_back=shared_back is None)
-            objects.append(_deck_object(plan, deck_names.get(plan.deck.id, plan.deck.id), entries,
-                                        x=number * 4.0))
-    finally:
-        document.close()
+
+    def picture(pages: tuple[int, ...], sheet: Sheet | None, card_px: tuple[int, int],
+                hidden: int | None) -> bytes:
+        grid = "a back" if sheet is None else f"{sheet.columns} x {sheet.rows}"
+        parts = [" ".join(page_keys[page] for page in pages),
+                 "no hidden card" if hidden is None else page_keys[hidden],
+                 f"{grid}, crop {bleed_mm} mm, card {card_px} px"]
+        if sheet is None:
+            return cached_png(cache_root, "tts back", parts, lambda: page_image(
+                source.document(), pages[0], crop_mm=bleed_mm, size_px=card_px))
+        return cached_png(cache_root, "tts sheet", parts, lambda: _sheet_image(
+            source.document(), pages, sheet, card_px, bleed_mm, hidden))
+
+    for number, plan in enumerate(plans):
+        entries: dict[int, dict[str, Any]] = {}
+        shared_back = None
+        if plan.back is not None:
+            shared_back = folder / f"back-{plan.deck.id}.png"
+            written.append(save_bytes(picture((plan.back,), None, plan.card_px, None), shared_back))
+        for index, sheet in enumerate(plan.sheets, 1):
+            face = folder / f"{plan.deck.id}-{index}.png"
+            written.append(save_bytes(picture(sheet.faces, sheet, plan.card_px, plan.back), face))
+            back = shared_back
+            if back is None:
+                back = folder / f"{plan.deck.id}-{index}-backs.png"
+                written.append(save_bytes(picture(sheet.backs, sheet, plan.card_px, None), back))
+            entries[sheet.id] = _custom_deck(face, back, sheet, unique_back=shared_back is None)
+        objects.append(_deck_object(plan, deck_names.get(plan.deck.id, plan.deck.id), entries,
+                                    x=number * 4.0))
     saved = {"SaveName": game_id, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
              "Rules": "", "PlayerTurn": "", "ObjectStates": objects}
     text = json.dumps(saved, ensure_ascii=False, indent=2).encode("utf-8")

@@ -21,12 +21,12 @@ from pikepdf import Array, Dictionary, Name
 from cardforge.boards import Board
 from cardforge.errors import RenderError
 from cardforge.model import Game
-from cardforge.render.faces import render_faces_pdf, require_fonts
+from cardforge.render.content_cache import cached_pages
+from cardforge.render.faces import require_fonts
 from cardforge.render.game_templates import game_templates
 from cardforge.render.geometry import PAPER, mm_to_pt
 from cardforge.render.jinja import first_template, render
 from cardforge.render.plain import Views
-from cardforge.render.safe_fetcher import make_url_fetcher
 from cardforge.render.stylesheets import read_source
 from cardforge.resources import templates_dir
 
@@ -85,8 +85,11 @@ def tile_grid(width: float, height: float, paper: str) -> TileGrid:
     return best
 
 
-def render_board(game: Game, board: Board, lang: str, workspace: Path) -> bytes:
-    """``board`` of ``game`` in ``lang`` as a one-page PDF of its size (TrimBox = the page).
+def render_board(game: Game, board: Board, lang: str, workspace: Path, *,
+                 cache_root: Path | None = None) -> bytes:
+    """``board`` of ``game`` in ``lang`` as a one-page PDF of its size (TrimBox = the page),
+    laid out once and kept under ``cache_root`` (None: not kept; see
+    :func:`~cardforge.render.content_cache.cached_pages`).
     The template (``board.template``, found on the template search path) sees ``game``,
     ``lang``, ``fallback`` and ``board`` (``id``, ``name`` in ``lang``, ``width`` and
     ``height`` in mm) as plain data, with ``t()`` and ``icon()``; its stylesheet is
@@ -106,8 +109,8 @@ def render_board(game: Game, board: Board, lang: str, workspace: Path) -> bytes:
     html = render(env, template, context, views)
     require_fonts([html])
     roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
-    return render_faces_pdf([html], css[0], board.width_mm, board.height_mm, 0.0,
-                            base_url=game.root, url_fetcher=make_url_fetcher(roots))
+    return cached_pages("board", [html], css[0], board.width_mm, board.height_mm, 0.0,
+                        base_url=game.root, roots=roots, cache_root=cache_root)
 
 
 def tile_board(page_pdf: bytes, width: float, height: float, paper: str) -> pikepdf.Pdf:

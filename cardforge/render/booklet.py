@@ -6,20 +6,16 @@ Lengths are mm unless a name ends in ``_pt``.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
-from urllib.request import url2pathname
 
 import pikepdf
 import weasyprint
-from weasyprint.urls import URLFetcherResponse
 
 from cardforge.errors import RenderError
+from cardforge.render.content_cache import Made
 from cardforge.render.faces import captured_warnings, raise_for_messages
 from cardforge.render.fetcher import (
     Refusal,
@@ -30,7 +26,7 @@ from cardforge.render.fetcher import (
     written_in,
 )
 from cardforge.render.geometry import PAPER, mm_to_pt
-from cardforge.render.page_overflow import PagesMeasured, measure_pages
+from cardforge.render.page_overflow import measure_pages
 from cardforge.render.safe_fetcher import SafeFetcher, make_url_fetcher
 from cardforge.resources import templates_dir
 
@@ -95,54 +91,15 @@ def write_booklet_pdf(document: weasyprint.Document) -> bytes:
     return pdf
 
 
-@dataclass(frozen=True)
-class Fetched:
-    """A local file a layout read: ``path`` (resolved) and the SHA-256 (hex) of the bytes
-    it was served."""
-
-    path: Path
-    sha256: str
-
-
-@dataclass(frozen=True)
-class LaidOutBooklet:
-    """A booklet laid out: ``pdf`` (WeasyPrint's bytes), ``measured`` (its pages measured,
-    :func:`~cardforge.render.page_overflow.measure_pages`) and ``fetched``, every local file
-    the layout read (stylesheets, fonts, images…), in the order first read."""
-
-    pdf: bytes
-    measured: PagesMeasured
-    fetched: tuple[Fetched, ...]
-
-
-class _RecordingFetcher(SafeFetcher):
-    """A :class:`SafeFetcher` that also notes each local file it serves, with its digest."""
-
-    def __init__(self, roots: list[Path]) -> None:
-        super().__init__(roots)
-        self.fetched: dict[Path, str] = {}
-
-    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
-        response = super().fetch(url, headers)
-        if not response.url.startswith("file:"):
-            return response
-        body = response.read()
-        path = Path(url2pathname(unquote(urlsplit(response.url).path)))
-        self.fetched.setdefault(path, hashlib.sha256(body).hexdigest())
-        return URLFetcherResponse(response.url, body, response.headers)
-
-
-def lay_out_booklet_pdf(html: str, base_url: Path, workspace: Path,
-                        units: Mapping[str, Any]) -> LaidOutBooklet:
-    """Lay ``html`` out as :func:`layout_booklet` does, measure its pages for the blocks
-    ``units`` names (element ids), write it as PDF, and note every local file read. Raises
-    what :func:`layout_booklet` and :func:`write_booklet_pdf` raise."""
-    fetcher = _RecordingFetcher(list(booklet_roots(workspace)))
+def lay_out_booklet_pdf(html: str, base_url: Path, workspace: Path, units: Mapping[str, Any],
+                        fetcher: SafeFetcher | None = None) -> Made:
+    """Lay ``html`` out as :func:`layout_booklet` does (through ``fetcher``, e.g. the
+    content cache's recording one), measure its pages for the blocks ``units`` names
+    (element ids) and write it as PDF. Raises what :func:`layout_booklet` and
+    :func:`write_booklet_pdf` raise."""
     document = layout_booklet(html, base_url, workspace, units, fetcher=fetcher)
     measured = measure_pages(document.pages, units)
-    pdf = write_booklet_pdf(document)
-    return LaidOutBooklet(pdf, measured, tuple(Fetched(path, digest)
-                                               for path, digest in fetcher.fetched.items()))
+    return Made(write_booklet_pdf(document), measured)
 
 
 def saddle_order(page_count: int) -> list[tuple[int | None, int | None]]:

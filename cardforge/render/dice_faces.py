@@ -20,11 +20,11 @@ import jinja2
 from cardforge.dice.faces import CustomDie, Face, pip_layout
 from cardforge.errors import RenderError
 from cardforge.model import Game
-from cardforge.render.faces import render_faces_pdf, require_fonts
+from cardforge.render.content_cache import cached_pages
+from cardforge.render.faces import require_fonts
 from cardforge.render.game_templates import game_templates
 from cardforge.render.jinja import first_template, render
 from cardforge.render.plain import Views
-from cardforge.render.safe_fetcher import make_url_fetcher
 from cardforge.render.stylesheets import read_source
 from cardforge.resources import templates_dir
 
@@ -50,8 +50,11 @@ class DieFaces:
 
 
 def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace: Path,
-                     edge_mm: float, bleed_mm: float = STICKER_BLEED_MM) -> DieFaces:
-    """Render every face of ``dice`` (of ``game``, in ``lang``) at ``edge_mm`` (mm).
+                     edge_mm: float, bleed_mm: float = STICKER_BLEED_MM, *,
+                     cache_root: Path | None = None) -> DieFaces:
+    """Render every face of ``dice`` (of ``game``, in ``lang``) at ``edge_mm`` (mm), the
+    faces' document laid out once and kept under ``cache_root`` (None: not kept; see
+    :func:`~cardforge.render.content_cache.cached_pages`).
 
     A face's ``symbols`` reach the template as ``[{"icon", "x", "y"}]`` (pip places); like
     every context, it is plain data (``die`` and ``face`` as dicts of their fields); ``t``
@@ -98,8 +101,8 @@ def render_die_faces(game: Game, dice: Sequence[CustomDie], lang: str, workspace
     blank = add('<div class="die-face die-face-blank"></div>')
     require_fonts(fragments)
     roots = [workspace, templates_dir(), *([game.spec.templates_dir] if game.spec.templates_dir else [])]
-    pdf = render_faces_pdf(fragments, _stylesheet(env), edge_mm, edge_mm, bleed_mm,
-                           base_url=game.root, url_fetcher=make_url_fetcher(roots))
+    pdf = cached_pages("die faces", fragments, _stylesheet(env), edge_mm, edge_mm, bleed_mm,
+                       base_url=game.root, roots=roots, cache_root=cache_root)
     return DieFaces(pdf=pdf, page=page, blank=blank, dice=tuple(dice), edge_mm=edge_mm,
                     bleed_mm=bleed_mm)
 

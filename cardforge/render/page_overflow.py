@@ -8,7 +8,7 @@ a URL) runs off the right edge, a picture wider than the column runs into the ma
 It also notes which block each page starts with, so content past a page limit can be
 traced back to its source. Lengths are in mm. A measurement is plain data, kept as JSON
 in the face cache by the lint (:func:`cardforge.lint.layout.booklet_layout`) and with each
-laid-out booklet by the build (:mod:`cardforge.render.booklet_cache`).
+laid-out booklet by the build (:mod:`cardforge.render.content_cache`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The URL fetcher WeasyPrint lays faces and booklets out with: :class:`SafeFetcher`.
+"""The URL fetcher WeasyPrint lays faces and booklets out with: :class:`SafeFetcher`, and
+:class:`RecordingFetcher`, which also notes every local file it serves (what a cached
+document's entry checks, :mod:`cardforge.render.content_cache`).
 
 Its rules, and the helpers that name refused URLs where they are written, are in
 :mod:`cardforge.render.fetcher`; this module holds only the class, because it subclasses
@@ -7,8 +9,10 @@ WeasyPrint's fetcher and so imports WeasyPrint: only the processes that lay page
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import url2pathname
@@ -89,6 +93,39 @@ class SafeFetcher(URLFetcher):
     def _refuse(self, url: str, reason: str, where: str | None = None) -> None:
         self.refusals.append(Refusal(url, reason, where or self._linked_from.get(url)))
         raise URLRefused(f"refused {url}: {reason}")
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A local file a layout read: ``path`` (resolved) and the SHA-256 (hex) of the bytes
+    it was served."""
+
+    path: Path
+    sha256: str
+
+
+class RecordingFetcher(SafeFetcher):
+    """A :class:`SafeFetcher` that also notes each local file it serves with its digest:
+    :attr:`fetched`, in the order first read."""
+
+    def __init__(self, roots: Sequence[Path]) -> None:
+        super().__init__(roots)
+        self._digests: dict[Path, str] = {}
+
+    @property
+    def fetched(self) -> tuple[Fetched, ...]:
+        """Every local file served so far, once each, in the order first read."""
+        return tuple(Fetched(path, digest) for path, digest in self._digests.items())
+
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
+        """Answer ``url`` as :meth:`SafeFetcher.fetch` does, noting a local file served."""
+        response = super().fetch(url, headers)
+        if not response.url.startswith("file:"):
+            return response
+        body = response.read()
+        path = Path(url2pathname(unquote(urlsplit(response.url).path)))
+        self._digests.setdefault(path, hashlib.sha256(body).hexdigest())
+        return URLFetcherResponse(response.url, body, response.headers)
 
 
 def make_url_fetcher(allowed_roots: Sequence[Path]) -> SafeFetcher:
