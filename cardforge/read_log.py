@@ -38,6 +38,9 @@ def digest_of(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=32).hexdigest()
 
 
+CACHE_KIND = "cache"
+"""The :data:`cardforge.trust.MAX_BYTES` kind of the cache's own files."""
+
 _open_logs: list[dict[Path, FileStamp]] = []
 _owner = os.getpid()
 """The process the open logs belong to: a forked child (a face layout worker) inherits
@@ -60,8 +63,10 @@ def recording() -> Iterator[dict[Path, FileStamp]]:
 
 def note(path: Path, info: os.stat_result, data: bytes, kind: str) -> None:
     """Record that the regular file ``path`` (resolved) was read whole: ``info`` is its
-    ``fstat`` at the read, ``data`` its bytes, ``kind`` the size-limit kind it was read as."""
-    if not _open_logs or os.getpid() != _owner:
+    ``fstat`` at the read, ``data`` its bytes, ``kind`` the size-limit kind it was read as.
+    A cache entry (kind ``"cache"``) is what an earlier build made, never an input: it is
+    not recorded, and not hashed (a cold build reads a thousand faces back)."""
+    if not _open_logs or os.getpid() != _owner or kind == CACHE_KIND:
         return
     stamp = FileStamp(path, info.st_size, info.st_mtime_ns, digest_of(data), kind)
     for log in _open_logs:

@@ -33,6 +33,15 @@ def test_reads_are_recorded_relative_to_the_workspace_with_their_content_hash(tm
     assert stamp.digest == read_log.digest_of(b"a: 1\n")
 
 
+def test_cache_entries_are_not_inputs_and_are_not_recorded(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("a: 1\n")
+    (tmp_path / "face.pdf").write_bytes(b"%PDF-1.7 laid out by an earlier build")
+    with read_log.recording() as log:
+        trust.read_bytes(tmp_path / "a.yaml", "yaml")
+        trust.read_bytes(tmp_path / "face.pdf", "cache")
+    assert [stamp.kind for stamp in log.values()] == ["yaml"]
+
+
 def test_nothing_is_recorded_outside_a_recording(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_text("a: 1\n")
     with read_log.recording() as log:
