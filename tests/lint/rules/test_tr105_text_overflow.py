@@ -21,7 +21,7 @@ from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import all_rules
 from cardforge.lint.rules.tr105_text_overflow import blamed_field
 from cardforge.packs import GameSpec
-from cardforge.render import booklet, layout
+from cardforge.render import booklet, chunks
 from cardforge.render.overflow import measure_page
 from cardforge.workspace import load_game
 from tests.conftest import FIXTURES
@@ -141,7 +141,7 @@ def test_a_game_whose_texts_fit_reports_nothing(tmp_path, cache):
 
 def test_without_layout_the_rule_does_not_run(tmp_path, monkeypatch):
     assert RULES["TR105"].needs_layout
-    monkeypatch.setattr(layout, "render_faces_measured", _no_layout)
+    monkeypatch.setattr(chunks, "render_faces_measured", _no_layout)
     assert lint(workspace(tmp_path, "fail_overflow_name.yaml"), None) == []
 
 
@@ -149,7 +149,7 @@ def test_a_warm_cache_is_linted_from_the_stored_measurements(tmp_path, cache, mo
     ws = workspace(tmp_path, "fail_overflow_name.yaml")
     first = lint(ws, cache)
     assert first and list(cache.glob("*/*.overflow-v*.json"))
-    monkeypatch.setattr(layout, "render_faces_measured", _no_layout)
+    monkeypatch.setattr(chunks, "render_faces_measured", _no_layout)
     assert lint(ws, cache) == first
 
 
