@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.connection
+import os
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -23,8 +24,9 @@ class Pending(Generic[T]):
     """A call started by :func:`start`; :meth:`result` waits for it (once; later calls
     return the same value)."""
 
-    def __init__(self, call: Callable[[], T]) -> None:
+    def __init__(self, call: Callable[[], T], niceness: int = 0) -> None:
         self._call = call
+        self._niceness = niceness
         self._done = False
         self._value: T | None = None
         self._process: multiprocessing.process.BaseProcess | None = None
@@ -35,7 +37,7 @@ class Pending(Generic[T]):
             return
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_child, args=(self._call, send), daemon=True)
+        process = context.Process(target=_child, args=(self._call, send, self._niceness), daemon=True)
         try:
             process.start()
         except OSError:  # no process left to fork: run it here when asked
@@ -75,8 +77,14 @@ class _Value:
         self.value = value
 
 
-def _child(call: Callable[[], object], send: multiprocessing.connection.Connection) -> None:
-    """In the child: send the call's value, or None when it raised (the parent runs it again)."""
+def _child(call: Callable[[], object], send: multiprocessing.connection.Connection, niceness: int) -> None:
+    """In the child: lower its priority by ``niceness``, then send the call's value, or None
+    when it raised (the parent runs it again)."""
+    if niceness:
+        try:
+            os.nice(niceness)
+        except (AttributeError, OSError):  # not on this system: same priority, still correct
+            pass
     try:
         outcome: _Value | None = _Value(call())
     except BaseException:  # noqa: BLE001 - the parent runs the call again and sees the error
@@ -92,10 +100,11 @@ def _child(call: Callable[[], object], send: multiprocessing.connection.Connecti
         send.close()
 
 
-def start(call: Callable[[], T]) -> Pending[T]:
+def start(call: Callable[[], T], niceness: int = 0) -> Pending[T]:
     """Start ``call()`` in a forked child and return at once; ``.result()`` gives its value.
     The value must pickle (it crosses a pipe); what the child changes in its own memory,
-    prints or reads is lost, so ``call`` must return everything the caller needs."""
-    pending = Pending(call)
+    prints or reads is lost, so ``call`` must return everything the caller needs. The child
+    runs ``niceness`` steps below this process's CPU priority (``os.nice``)."""
+    pending = Pending(call, niceness)
     pending._start()
     return pending

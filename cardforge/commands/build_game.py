@@ -34,6 +34,12 @@ from cardforge.products.registry import PRODUCTS, products_for, profile_product
 from cardforge.profiles import Profile
 from cardforge.workspace import Loaded, load_game
 
+LINT_NICENESS = 10
+"""How much less CPU priority the lint child has than the build's own process: more than
+the face workers' (:data:`~cardforge.render.workers.WORKER_NICENESS`), because the lint's
+answer is needed only when the first file is written, after the first faces are laid out;
+on two cores, the lint of a 1,000-card game otherwise delayed a one-card edit's only face."""
+
 
 @dataclass(frozen=True)
 class GameJob:
@@ -72,7 +78,8 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
     """
     loaded = load_game(job.folder, job.spec)
     game = loaded.game
-    linted = _LintGate(job.spec.id, forked.start(partial(_lint_errors, loaded, config)))
+    lint = forked.start(partial(_lint_errors, loaded, config), niceness=LINT_NICENESS)
+    linted = _LintGate(job.spec.id, lint)
     if game is None:
         linted.release()  # raises DataError: the game did not load
         raise DataError([], what=f"{job.spec.id}'s card data")

@@ -40,3 +40,13 @@ def test_a_value_that_does_not_pickle_is_computed_here() -> None:
 def test_without_fork_the_call_runs_here(monkeypatch) -> None:
     monkeypatch.setattr(forked.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     assert forked.start(os.getpid).result() == os.getpid()
+
+
+def _own_niceness() -> int:
+    return os.nice(0)
+
+
+def test_the_child_runs_at_the_lower_priority_asked_for() -> None:
+    mine = os.nice(0)
+    assert forked.start(_own_niceness, niceness=7).result() == min(mine + 7, 19)
+    assert forked.start(_own_niceness).result() == mine
