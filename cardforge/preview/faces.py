@@ -1,7 +1,8 @@
 """The faces of one game in one language, as the preview shows them: the same faces a build
 imposes (:func:`~cardforge.render.cards.render_card_faces`, laid out only when the face cache
 lacks them), each with the overflow measurements stored beside it
-(:mod:`cardforge.render.overflow`), grouped by deck with each card's YAML file and line."""
+(:mod:`cardforge.render.overflow`: how far each text box overflows and where the box stands,
+turned into an outline on the face image), grouped by deck with each card's YAML file and line."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from cardforge.geometry import CardGeometry
 from cardforge.i18n.translations import with_catalog_texts
 from cardforge.model import Game
 from cardforge.preview.images import FACE_DPI, FaceSource, ImageStore
-from cardforge.preview.views import CardView, DeckView, FaceView, OverflowView, shown_path
+from cardforge.preview.views import CardView, DeckView, FaceView, OutlineView, OverflowView, shown_path
 from cardforge.render.cards import render_card_faces
+from cardforge.render.face_box import FaceBox
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.overflow import load, sidecar
 from cardforge.render.raster import pixels
@@ -50,7 +52,7 @@ def game_faces(game: Game, lang: str, workspace: Path, cache: FaceCache, store: 
             pdf = files[page]
             store.add_face(pdf.stem, FaceSource(pdf, geometry.bleed_mm))
             views[page] = FaceView(pdf.stem, pixels(geometry.width_mm, FACE_DPI),
-                                   pixels(geometry.height_mm, FACE_DPI), _overflows(pdf))
+                                   pixels(geometry.height_mm, FACE_DPI), _overflows(pdf, geometry))
         return views[page]
 
     where_shown: dict[Path, str] = {}  # a card file's path as shown, once a file
@@ -82,13 +84,33 @@ def _deck_name(spec: dict, lang: str, fallback: str) -> str:
 
 
 @lru_cache(maxsize=100_000)
-def _overflows(pdf: Path) -> tuple[OverflowView, ...]:
-    """The text boxes of the cached face ``pdf`` that overflow by :data:`MIN_MM` or more, from
-    its stored measurements (none when they cannot be read: the lint's TR105 says so).
-    Remembered: a face's file is named by its content key, its measurements never change."""
+def _overflows(pdf: Path, geometry: CardGeometry) -> tuple[OverflowView, ...]:
+    """The text boxes of the cached face ``pdf`` (a card of ``geometry``) that overflow by
+    :data:`MIN_MM` or more, each with its outline on the face image, from its stored
+    measurements (none when they cannot be read: the lint's TR105 says so). Remembered: a
+    face's file is named by its content key, its measurements never change."""
     try:
         measured = load(sidecar(pdf), pdf.stem)
     except ValueError:
         return ()
-    return tuple(OverflowView(m.field, round(max(m.height_mm, m.width_mm), 1)) for m in measured
-                 if max(m.height_mm, m.width_mm) >= MIN_MM)
+    return tuple(OverflowView(m.field, round(max(m.height_mm, m.width_mm), 1),
+                              None if m.box is None else outline(m.box, geometry))
+                 for m in measured if max(m.height_mm, m.width_mm) >= MIN_MM)
+
+
+def outline(box: FaceBox, geometry: CardGeometry) -> OutlineView | None:
+    """Where ``box`` (mm on the face page: trim + bleed) stands on the face image, which
+    shows the trim of ``geometry`` only: in % of the trim, cut at its edges, rounded to
+    0.01 %. None when nothing of the box is inside the trim (it lies in the bleed)."""
+    bleed, width, height = geometry.bleed_mm, geometry.width_mm, geometry.height_mm
+    if width <= 0 or height <= 0:
+        return None
+
+    def share(mm: float, trim: float) -> float:
+        return min(max((mm - bleed) / trim, 0.0), 1.0) * 100
+
+    left, right = share(box.left_mm, width), share(box.left_mm + box.width_mm, width)
+    top, bottom = share(box.top_mm, height), share(box.top_mm + box.height_mm, height)
+    if right <= left or bottom <= top:
+        return None
+    return OutlineView(round(left, 2), round(top, 2), round(right - left, 2), round(bottom - top, 2))

@@ -47,12 +47,26 @@ class ProblemView:
 
 
 @dataclass(frozen=True)
+class OutlineView:
+    """Where a text box stands on the face image (the trim), in % of the image's size from
+    its top-left corner: ``left`` and ``width`` of its width, ``top`` and ``height`` of its
+    height (numbers from the layout, 0–100, never text)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
 class OverflowView:
-    """A text box on a face whose text overflows: ``field`` (as the template marks the box)
-    and by how much, ``mm`` (the larger of the height and width overflow)."""
+    """A text box on a face whose text overflows: ``field`` (as the template marks the box),
+    by how much, ``mm`` (the larger of the height and width overflow), and the box's
+    ``outline`` on the face (None when its place is not known or it lies in the bleed)."""
 
     field: str
     mm: float
+    outline: OutlineView | None = None
 
 
 @dataclass(frozen=True)

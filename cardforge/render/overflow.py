@@ -10,8 +10,12 @@ label's text in the padding); an absolutely positioned box's own background is a
 decoration and not measured. The inside of a descendant that clips its own content is
 not counted.
 Positions are taken before CSS transforms, so a rotated box is measured in its own
-upright frame. A box whose text must grow upwards (a caption anchored to the bottom of a
-panel) is a fixed-size "room" holding the caption absolutely positioned at its bottom.
+upright frame. :func:`measure_page` also records where each marked box stands on its face
+page (:class:`~cardforge.render.face_box.FaceBox`: its border box, in mm from the top-left
+corner of the page, which is the trim plus the bleed), upright like the rest: a rotated
+box's rectangle is where it stands before it turns. A box whose text must grow upwards (a
+caption anchored to the bottom of a panel) is a fixed-size "room" holding the caption
+absolutely positioned at its bottom.
 
 Layout lengths are CSS px (1/96 in); every length this module returns is in mm.
 """
@@ -19,12 +23,13 @@ Layout lengths are CSS px (1/96 in); every length this module returns is in mm.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardforge.render.cache_entries import dump_json, read_json
+from cardforge.render.face_box import FaceBox, cut_to_page, stored_mm
 
 FIELD_ATTRIBUTE = "data-field"
 """The attribute naming the YAML field(s) a text box shows."""
@@ -32,22 +37,28 @@ FIELD_ATTRIBUTE = "data-field"
 MM_PER_PX = 25.4 / 96
 """Millimetres in one CSS px."""
 
-FORMAT = 3
+FORMAT = 4
 """Version of what is measured and how, and of how it is stored; part of the sidecar's
-name, so changing the measurement (raise it) never reads a stale one from the face cache."""
+name, so changing the measurement (raise it) never reads a stale one from the face cache:
+a face whose sidecar is missing is laid out again (once). 4: each box's place on its page
+(:class:`~cardforge.render.face_box.FaceBox`). The booklet measurements' name carries it too
+(:func:`cardforge.lint.layout.booklet_layout`)."""
 
 
 @dataclass(frozen=True)
 class Overflow:
     """How far the content of the box marked ``field`` reaches beyond its content box on
     each side, in mm (0 where it stays inside). ``field`` is the attribute's value as
-    written (possibly several space-separated names)."""
+    written (possibly several space-separated names). ``box``: where the box stands on its
+    face page (mm from the page's top-left corner, trim + bleed); None for a booklet block
+    (:func:`measure_within`) and for a box wholly off its page."""
 
     field: str
     top_mm: float = 0.0
     bottom_mm: float = 0.0
     left_mm: float = 0.0
     right_mm: float = 0.0
+    box: FaceBox | None = None
 
     @property
     def height_mm(self) -> float:
@@ -151,29 +162,53 @@ def marked_boxes(root: Any) -> Iterator[Any]:
             yield box
 
 
+def placed_on(box: Any, page: Any) -> FaceBox | None:
+    """Where the border box of the laid-out ``box`` stands on the WeasyPrint ``page`` (a
+    face page: WeasyPrint's origin is the trim's corner, the page adds ``page.bleed`` on
+    every side), in mm from the page's top-left corner, before CSS transforms, cut at the
+    page's edges; None when wholly off the page."""
+    bleed = page.bleed
+    x, y = box.border_box_x() + bleed["left"], box.border_box_y() + bleed["top"]
+    return cut_to_page(x * MM_PER_PX, y * MM_PER_PX, (x + box.border_width()) * MM_PER_PX,
+                       (y + box.border_height()) * MM_PER_PX,
+                       (page.width + bleed["left"] + bleed["right"]) * MM_PER_PX,
+                       (page.height + bleed["top"] + bleed["bottom"]) * MM_PER_PX)
+
+
 def measure_page(page: Any) -> list[Overflow]:
-    """The :class:`Overflow` of every marked box on a WeasyPrint ``Page``, in document order."""
-    return [measure_box(box) for box in marked_boxes(page._page_box)]
+    """The :class:`Overflow` of every marked box on a WeasyPrint ``Page`` (a face page), in
+    document order, each with where the box stands on the page (:func:`placed_on`)."""
+    return [replace(measure_box(box), box=placed_on(box, page)) for box in marked_boxes(page._page_box)]
 
 
 def dumps(measures: Sequence[Overflow], key: str) -> str:
     """``measures`` of the face ``key`` as a JSON cache entry
-    (:func:`~cardforge.render.cache_entries.dump_json`): a list of objects with ``field``
-    and the four sides in mm."""
-    return dump_json(key, [{k: (round(v, 3) if isinstance(v, float) else v) for k, v in asdict(m).items()}
-                           for m in measures])
+    (:func:`~cardforge.render.cache_entries.dump_json`): a list of objects with ``field``,
+    the four sides in mm and ``box`` (:meth:`FaceBox.as_data`, or null)."""
+    return dump_json(key, [{"field": m.field, **{side: round(getattr(m, side), 3) for side in _SIDES},
+                            "box": None if m.box is None else m.box.as_data()} for m in measures])
 
 
 def load(path: Path, key: str) -> list[Overflow]:
     """The measurements of the face ``key`` stored at ``path`` by :func:`dumps`, read
     through the trust boundary. Raises ValueError saying why when the entry is refused (a
-    symlink, too large), is not such a list, or belongs to another face."""
+    symlink, too large), is not such a list (a side not a finite number of 0 mm or more, a
+    ``box`` that :meth:`FaceBox.from_data` refuses), or belongs to another face."""
     data = read_json(path, key)
     try:
-        return [Overflow(field=str(item["field"]), **{side: float(item[side]) for side in _SIDES})
+        return [Overflow(field=str(item["field"]), **{side: _side(item[side], side) for side in _SIDES},
+                         box=None if item["box"] is None else FaceBox.from_data(item["box"]))
                 for item in data]
     except (TypeError, KeyError, ValueError) as exc:
         raise ValueError(f"{path}: not a list of overflow measurements: {exc}") from None
+
+
+def _side(value: Any, side: str) -> float:
+    """A stored overflow ``side`` (mm) as a float. Raises ValueError unless it is a finite
+    number of 0 or more."""
+    if stored_mm(value, side) < 0:
+        raise ValueError(f"{side} is negative: {value!r:.40}")
+    return float(value)
 
 
 _SIDES = ("top_mm", "bottom_mm", "left_mm", "right_mm")

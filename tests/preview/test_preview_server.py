@@ -8,8 +8,10 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,15 @@ from cardforge.preview.page import render_part, select
 from cardforge.preview.rebuild import PreviewOptions, Rebuilder
 from cardforge.preview.server import PreviewServer, start
 from cardforge.preview.state import PreviewState
-from cardforge.preview.views import Snapshot
+from cardforge.preview.views import (
+    CardView,
+    DeckView,
+    FaceView,
+    GameView,
+    OutlineView,
+    OverflowView,
+    Snapshot,
+)
 
 from .conftest import GAME
 
@@ -159,19 +169,95 @@ def test_card_text_is_escaped_in_the_page(sample_workspace: Path, name: str) -> 
     assert b"&lt;script&gt;alert(1)&lt;/script&gt;" in page and b"<script>alert" not in page
 
 
-def test_an_overflowing_text_box_is_outlined_on_its_face(sample_workspace: Path) -> None:
+# The sample's name box (templates/goblin-market/style.css, .wg-name, border box) on its
+# 63 × 88 mm poker trim: inside the safe area (4 mm in) and its 55 mm × 11 % head, it starts
+# 6 % of 55 mm from the left and 8 % of the head's 8.8 mm from the top and bottom, and runs
+# to the head's right edge.
+NAME_BOX_MM = (4 + 0.06 * 55, 4 + 0.08 * 8.8, 0.94 * 55, 0.84 * 8.8)  # left, top, width, height
+TRIM_MM = (63, 88)
+KEY_A, KEY_B = "a" * 64, "b" * 64  # image keys of faces made up for a template test
+
+
+class Outlines(HTMLParser):
+    """The ``style`` and ``title`` of each ``span.box-outline`` per figure id, and each
+    figure's classes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figure = ""
+        self.classes: dict[str, list[str]] = {}
+        self.outlines: dict[str, list[dict[str, str]]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag == "figure":
+            self.figure = found.get("id", "")
+            self.classes[self.figure] = found.get("class", "").split()
+        elif tag == "span" and "box-outline" in found.get("class", "").split():
+            self.outlines.setdefault(self.figure, []).append(found)
+
+
+def outlines_in(html: str) -> Outlines:
+    parser = Outlines()
+    parser.feed(html)
+    return parser
+
+
+def percents(style: str) -> dict[str, float]:
+    """``left: 1.5%; top: …`` as {"left": 1.5, …}."""
+    return {name.strip(): float(value.strip().removesuffix("%"))
+            for name, value in (part.split(":") for part in style.split(";") if part.strip())}
+
+
+def expected_percents() -> dict[str, float]:
+    left, top, width, height = NAME_BOX_MM
+    return {"left": 100 * left / TRIM_MM[0], "top": 100 * top / TRIM_MM[1],
+            "width": 100 * width / TRIM_MM[0], "height": 100 * height / TRIM_MM[1]}
+
+
+def test_an_overflowing_text_box_is_outlined_where_it_stands_on_its_face(sample_workspace: Path) -> None:
     monsters = sample_workspace / "cards" / GAME / "monsters.yaml"
     text = monsters.read_text(encoding="utf-8")
     monsters.write_text(text.replace("{en: Cave Rat,", "{en: Cave Rat of the Endless Tunnels Beneath the "
                                      "Old Mountain Kingdom,", 1), encoding="utf-8")
     _, state = rebuilt(sample_workspace)
-    cards = {card.id: card for deck in state.snapshot.games[GAME].decks["en"] for card in deck.cards}
-    assert [o.field for o in cards["cave-rat"].front.overflows] == ["name"]
-    assert cards["cave-rat"].front.overflows[0].mm >= 1
-    assert not cards["bat-swarm"].front.overflows
-    html = render_part(state.snapshot, select(state.snapshot, GAME, "en", "cards"))
-    assert 'class="face overflow" id="card-cave-rat"' in html
-    assert 'class="face" id="card-bat-swarm"' in html
+    with serving(state) as server:
+        status, page = get(server, f"/?game={GAME}&lang=en&tab=cards")
+        json_status, body = get(server, "/state.json")
+    assert status == 200 and json_status == 200
+    tolerance = {"left": 20 / 63, "top": 20 / 88, "width": 20 / 63, "height": 20 / 88}  # 0.2 mm in %
+    want = expected_percents()
+
+    shown = outlines_in(page.decode("utf-8"))
+    [box] = shown.outlines["card-cave-rat"]
+    got = percents(box["style"])
+    assert got.keys() == want.keys()
+    assert all(abs(got[k] - want[k]) <= tolerance[k] for k in want), (got, want)
+    assert re.fullmatch(r"name: \d+\.\d mm too long", box["title"])
+    assert "overflow" in shown.classes["card-cave-rat"] and "whole" not in shown.classes["card-cave-rat"]
+    assert "card-bat-swarm" not in shown.outlines and shown.classes["card-bat-swarm"] == ["face"]
+
+    cards = {card["id"]: card for deck in json.loads(body)["games"][GAME]["decks"]["en"]
+             for card in deck["cards"]}
+    [over] = cards["cave-rat"]["front"]["overflows"]
+    assert over["field"] == "name" and over["mm"] >= 1
+    assert all(abs(over["outline"][k] - want[k]) <= tolerance[k] for k in want), over
+    assert cards["bat-swarm"]["front"]["overflows"] == []
+
+
+def test_an_overflow_whose_box_is_unknown_outlines_the_whole_face() -> None:
+    unknown = OverflowView("text", 2.5)
+    placed = OverflowView("name", 1.0, OutlineView(10, 5, 80, 8.4))
+    card = CardView("imp", "Imp", 1, "cards/x.yaml", 3, FaceView(KEY_A, 273, 381, (unknown, placed)))
+    fits = CardView("elf", "Elf", 1, "cards/x.yaml", 9, FaceView(KEY_B, 273, 381))
+    game = GameView(GAME, "Goblins", ["en"], decks={"en": (DeckView("d", "Deck", None, (card, fits), 2),)})
+    snapshot = Snapshot(1, {GAME: game})
+    shown = outlines_in(render_part(snapshot, select(snapshot, GAME, "en", "cards")))
+    assert shown.classes["card-imp"] == ["face", "overflow", "whole"]
+    assert [percents(o["style"]) for o in shown.outlines["card-imp"]] == [
+        {"left": 10, "top": 5, "width": 80, "height": 8.4}]
+    assert shown.classes["card-elf"] == ["face"]
+
 
 
 def test_a_broken_template_is_a_located_error_and_the_last_faces_stay(sample_workspace: Path) -> None:
