@@ -95,10 +95,16 @@ def measured_faces(faces: RenderedFaces, known: dict[Path, list[Overflow]] | Non
     """The measurements stored beside each face of ``faces`` when it was laid out (read
     from the face cache; nothing is laid out), each box with the owners of its face.
     ``known`` (face file → its measurements) spares reading a face twice: it is read
-    first and filled in. Raises nothing for a bad entry: it is in ``unreadable``."""
-    from cardforge.render.overflow import load, sidecar
+    first and filled in. Measurements kept with the face book are used first, and kept
+    again when a face had to be read from its own file
+    (:mod:`cardforge.render.book_overflow`). Raises nothing for a bad entry: it is in
+    ``unreadable``."""
+    from cardforge.render.book_overflow import keep, read_kept
+    from cardforge.render.overflow import load, parsed, sidecar
 
     known = {} if known is None else known
+    kept = read_kept(faces.book) if faces.book is not None else {}
+    fresh = False
     owners: dict[int, list[tuple[str, str]]] = {}
     for kind, pages in (("card", faces.front_page), ("card-back", faces.card_back_page),
                         ("back", faces.back_page)):
@@ -109,11 +115,17 @@ def measured_faces(faces: RenderedFaces, known: dict[Path, list[Overflow]] | Non
     for page, face in enumerate(faces.files):
         if face not in known:
             try:
-                known[face] = load(sidecar(face), face.stem)
-            except ValueError as exc:
-                unreadable.append((face, str(exc)))
-                continue
+                known[face] = parsed(kept[face.stem], str(face))
+            except (KeyError, ValueError):  # not kept with its book: read beside the face
+                try:
+                    known[face] = load(sidecar(face), face.stem)
+                    fresh = True
+                except ValueError as exc:
+                    unreadable.append((face, str(exc)))
+                    continue
         items += [FaceOverflow(owner, m) for owner in owners.get(page, []) for m in known[face]]
+    if fresh and faces.book is not None:
+        keep(faces.book, {face.stem: known[face] for face in faces.files if face in known})
     return FacesMeasured(items, unreadable)
 
 

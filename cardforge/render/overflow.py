@@ -185,22 +185,32 @@ def dumps(measures: Sequence[Overflow], key: str) -> str:
     """``measures`` of the face ``key`` as a JSON cache entry
     (:func:`~cardforge.render.cache_entries.dump_json`): a list of objects with ``field``,
     the four sides in mm and ``box`` (:meth:`FaceBox.as_data`, or null)."""
-    return dump_json(key, [{"field": m.field, **{side: round(getattr(m, side), 3) for side in _SIDES},
-                            "box": None if m.box is None else m.box.as_data()} for m in measures])
+    return dump_json(key, stored(measures))
+
+
+def stored(measures: Sequence[Overflow]) -> list[dict[str, Any]]:
+    """``measures`` as plain data, as :func:`dumps` stores them (read back by :func:`parsed`)."""
+    return [{"field": m.field, **{side: round(getattr(m, side), 3) for side in _SIDES},
+             "box": None if m.box is None else m.box.as_data()} for m in measures]
 
 
 def load(path: Path, key: str) -> list[Overflow]:
     """The measurements of the face ``key`` stored at ``path`` by :func:`dumps`, read
     through the trust boundary. Raises ValueError saying why when the entry is refused (a
-    symlink, too large), is not such a list (a side not a finite number of 0 mm or more, a
-    ``box`` that :meth:`FaceBox.from_data` refuses), or belongs to another face."""
-    data = read_json(path, key)
+    symlink, too large), is not such a list (see :func:`parsed`), or belongs to another face."""
+    return parsed(read_json(path, key), str(path))
+
+
+def parsed(data: Any, where: str) -> list[Overflow]:
+    """Stored measurements (:func:`stored`) as Overflows. Raises ValueError naming ``where``
+    unless ``data`` is such a list (each side a finite number of 0 mm or more, each ``box``
+    one :meth:`FaceBox.from_data` accepts)."""
     try:
         return [Overflow(field=str(item["field"]), **{side: _side(item[side], side) for side in _SIDES},
                          box=None if item["box"] is None else FaceBox.from_data(item["box"]))
                 for item in data]
     except (TypeError, KeyError, ValueError) as exc:
-        raise ValueError(f"{path}: not a list of overflow measurements: {exc}") from None
+        raise ValueError(f"{where}: not a list of overflow measurements: {exc}") from None
 
 
 def _side(value: Any, side: str) -> float:

@@ -141,6 +141,10 @@ def test_unreadable_measurements_are_a_note_and_measured_again_next_time(planted
     faces = {file for call in layouts for file in call.files}
     for face in faces:
         sidecar(face).write_text("{not json", encoding="utf-8")
+    kept = list(planted.glob(".cardforge-cache/books/*.overflow-v*.json"))
+    assert kept  # what the first build read is kept with its face book ...
+    for book in kept:
+        book.write_text("{not json", encoding="utf-8")  # ... and is damaged too
     layouts.clear()
     damaged = build(planted, "--force")
     assert damaged.exit_code == 0, damaged.output
@@ -149,4 +153,16 @@ def test_unreadable_measurements_are_a_note_and_measured_again_next_time(planted
     assert not any(sidecar(face).exists() for face in faces)  # removed from the face cache
     again = build(planted, "--force")
     assert sum(call.laid_out for call in layouts) == len(faces)  # laid out and measured again
+    assert field_line(planted) in again.stderr
+
+
+def test_measurements_kept_with_the_face_book_spare_reading_each_face(planted, monkeypatch):
+    from cardforge.render import overflow
+
+    build(planted)
+    read: list[Path] = []
+    real = overflow.load
+    monkeypatch.setattr(overflow, "load", lambda path, key: read.append(path) or real(path, key))
+    again = build(planted, "--force")
+    assert read == []  # every face's measurements came from the one file kept with its book
     assert field_line(planted) in again.stderr

@@ -1,0 +1,61 @@
+"""The overflow measurements of a face book's faces, kept together in one file beside it.
+
+``cardforge build`` reports text overflow (TR105) from the measurements stored beside each
+face in the face cache (:mod:`cardforge.render.overflow`): after a one-card edit of a
+1,000-card game, reading a thousand small files through the trust boundary took 0.06 s of
+the build's own process, to find the one new face. Once read, the measurements of a face
+book's faces are kept in ``<book>.overflow-v<FORMAT>.json`` beside the book (a cache entry
+keyed by the book's name, :func:`~cardforge.render.cache_entries.dump_json`): the next
+build reads that one file and only the sidecars of faces it lacks.
+
+The file is in the (untrusted) cache, like the sidecars: it is read through
+:mod:`cardforge.trust` inside the cache root, and every entry is checked as a sidecar is
+(:func:`~cardforge.render.overflow.parsed`); a file that is missing, refused, malformed or
+made for another book counts as empty, and an entry that does not parse is read from its
+sidecar instead. It is written without a sync, as face pages are: a torn file is refused
+when read.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardforge.render.cache_entries import dump_json, read_json
+from cardforge.render.overflow import FORMAT, Overflow, stored
+
+
+def book_file(book: Path) -> Path:
+    """Where the measurements of the faces of ``book`` (a face book's path) are kept."""
+    return book.with_name(f"{book.stem}.overflow-v{FORMAT}.json")
+
+
+def read_kept(book: Path) -> dict[str, Any]:
+    """Face key → its measurements as stored (to check with
+    :func:`~cardforge.render.overflow.parsed`); empty when nothing can be trusted."""
+    try:
+        value = read_json(book_file(book), book.stem)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def keep(book: Path, measured: Mapping[str, list[Overflow]]) -> None:
+    """Keep ``measured`` (face key → its measurements) beside ``book``, replacing what was
+    kept; a cache that cannot be written only costs the next build the sidecar reads."""
+    path = book_file(book)
+    text = dump_json(book.stem, {key: stored(measures) for key, measures in measured.items()})
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
