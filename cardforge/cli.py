@@ -335,17 +335,23 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     PF103 low-resolution image, PF104 RGB where CMYK is required, PF105 transparency, PF106
     face size); errors stop that game before any file is written.
     """
-    from cardforge.commands import build as command
-    from cardforge.commands.build_request import BuildRequest
+    from cardforge.render import workers
 
-    request = BuildRequest(games=games, paper=paper, out_dir=out_dir, lang=lang, product=product,
-                           duplex=duplex, layout=layout, gutter_mm=gutter_mm,
-                           die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs,
-                           cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet, force=force,
-                           strict=strict)
-    profile_file = profile if profile and profile.endswith(".toml") else None
-    with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
-        command.run(request, workspace.resolve())
+    workers.warm_pool(jobs or os.cpu_count() or 1)  # first: they warm while the build imports and checks
+    try:
+        from cardforge.commands import build as command
+        from cardforge.commands.build_request import BuildRequest
+
+        request = BuildRequest(games=games, paper=paper, out_dir=out_dir, lang=lang, product=product,
+                               duplex=duplex, layout=layout, gutter_mm=gutter_mm,
+                               die_edge_mm=float(die_edge), imposition=imposition, jobs=jobs,
+                               cache_dir=cache_dir, dpi=dpi, profile=profile, quiet=quiet, force=force,
+                               strict=strict)
+        profile_file = profile if profile and profile.endswith(".toml") else None
+        with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
+            command.run(request, workspace.resolve())
+    finally:
+        workers.close_pool()  # an up-to-date build never gives them work: they end at once
 
 
 @main.command()

@@ -45,6 +45,9 @@ def context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
+ORPHAN_CHECK_S = 1.0
+"""How often (s) a worker waiting to be wanted checks that its build still runs."""
+
 WORKER_NICENESS = 5
 """How much less CPU priority a worker has than the build's own process: while workers warm
 up, the build loads, lints and renders templates, and that work is what the first face
@@ -64,7 +67,10 @@ def _start_worker(turn: Lock, started: Synchronized, wanted: Event) -> None:
         started.value += 1
         first = started.value == 1
     if not first:
-        wanted.wait()
+        parent = os.getppid()
+        while not wanted.wait(ORPHAN_CHECK_S):
+            if os.getppid() != parent:  # the build ended without closing the pool (killed)
+                os._exit(0)
     with turn:
         _warm()
 

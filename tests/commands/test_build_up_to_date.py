@@ -163,3 +163,26 @@ def test_a_game_with_lint_errors_writes_no_file_at_all(built_once: Path, tmp_pat
     failed = cardforge(workspace, *BUILD, "--force")
     assert failed.code == 1 and "monsters.yaml:12" in failed.stderr, failed.output
     assert not (workspace / "out").exists()
+
+
+def _processes_in(folder: Path) -> list[str]:
+    """Command lines of running processes that name ``folder`` (a build and its forks do)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(folder) in command:
+            found.append(command)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_no_layout_worker_outlives_a_build_up_to_date_or_failed(workspace: Path) -> None:
+    # the workers start before the build knows whether it has work (so they warm meanwhile)
+    up_to_date = cardforge(workspace, *BUILD, "-w", str(workspace))
+    assert up_to_date.code == 0 and UP_TO_DATE in up_to_date.stderr
+    failed = cardforge(workspace, "build", "no-such-game", "-w", str(workspace))
+    assert failed.code != 0
+    assert _processes_in(workspace) == []  # every worker ended with its build
