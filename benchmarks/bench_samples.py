@@ -31,6 +31,8 @@ REPO = Path(__file__).resolve().parents[1]
 COPIED = ("cards", "templates", "profiles")
 EDITED = Path("cards") / "dice-girls"
 """The game whose card a one-card edit renames."""
+SUFFIXES = ("Star", "Nova", "Lux", "Zen", "Ace", "Joy")
+"""Words an edit appends to the name, one per turn."""
 NAME = re.compile(r"^\s+name: \{[^}\n]*\ben: ([^,}\n]+)\}", re.MULTILINE)
 """A card's one-line name mapping; group 1 is its English name."""
 
@@ -42,7 +44,8 @@ def edit_one_card(workspace: Path, turn: int) -> None:
         text = deck.read_text(encoding="utf-8")
         found = NAME.search(text) if deck.name != "game.yaml" else None
         if found:
-            deck.write_text(text[:found.end(1)] + f" {turn}" + text[found.end(1):], encoding="utf-8")
+            word = SUFFIXES[turn % len(SUFFIXES)]
+            deck.write_text(text[:found.end(1)] + f" {word}" + text[found.end(1):], encoding="utf-8")
             return
     raise SystemExit(f"no card name to edit under {EDITED}")
 
