@@ -47,11 +47,12 @@ def _release(path: Path) -> None:
             hold.release()
 
 
-def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> Path:
+def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: bool = True) -> Path:
     """Call ``write(handle)`` on a temporary file next to ``path`` (parent folders created),
-    sync it, then rename it over ``path``: readers see the old file or the whole new one.
-    On any failure the temporary file is removed and the exception propagates. A new file
-    gets mode 0644, a replaced one keeps its mode. A file under a folder held by
+    sync it (unless ``sync`` is false: for cache entries, whose torn copy after a crash is
+    refused when read), then rename it over ``path``: readers see the old file or the whole
+    new one. On any failure the temporary file is removed and the exception propagates. A
+    new file gets mode 0644, a replaced one keeps its mode. A file under a folder held by
     :func:`outputs_held` is written only once its hold released it. Returns ``path``."""
     if _holds:
         _release(path)  # before anything is made: a refused write leaves no folder behind
@@ -61,8 +62,9 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             write(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:

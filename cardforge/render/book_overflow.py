@@ -18,12 +18,13 @@ when read.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from cardforge import trust
+from cardforge.atomic import write_atomically
+from cardforge.render import cache_entries
 from cardforge.render.cache_entries import dump_json, read_json
 from cardforge.render.overflow import FORMAT, Overflow, stored
 
@@ -47,15 +48,10 @@ def keep(book: Path, measured: Mapping[str, list[Overflow]]) -> None:
     """Keep ``measured`` (face key → its measurements) beside ``book``, replacing what was
     kept; a cache that cannot be written only costs the next build the sidecar reads."""
     path = book_file(book)
-    text = dump_json(book.stem, {key: stored(measures) for key, measures in measured.items()})
+    data = dump_json(book.stem, {key: stored(measures) for key, measures in measured.items()}).encode("utf-8")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        if not cache_entries.regular(path, trust.MAX_BYTES["json"]):
+            cache_entries.discard(path)  # a symlink or folder in the way is removed, not written through
+        write_atomically(path, lambda handle: handle.write(data), sync=False)
     except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
+        pass

@@ -37,6 +37,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from cardforge import __version__, trust
+from cardforge.atomic import write_atomically
 from cardforge.geometry import CardGeometry
 from cardforge.render import cache_entries
 from cardforge.render.links import css_links, file_url_path, html_links, kind_of
@@ -266,18 +267,9 @@ class FaceCache:
         self._folders.discard(path.parent)
         if not cache_entries.regular(path, trust.MAX_BYTES["json"]):
             cache_entries.discard(path)
-        # renamed into place without fsync, like a page (put): a torn file after a crash is
-        # refused when read (overflow.load) and the face laid out again; a sync cost ~3 ms a face
-        fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(text.encode("utf-8"))
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        # without fsync, like a page (put): a torn file after a crash is refused when read
+        # (overflow.load) and the face laid out again; a sync cost ~3 ms a face
+        return write_atomically(path, lambda handle: handle.write(text.encode("utf-8")), sync=False)
 
     def put_many(self, items: Iterable[tuple[str, bytes]]) -> list[Path]:
         """:meth:`put` each (key, pdf) pair; return the paths in order."""
