@@ -14,15 +14,14 @@ import mimetypes
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
-from urllib.request import url2pathname
+from urllib.parse import urljoin, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from cardforge import trust
 from cardforge.problem import Location
 from cardforge.render.fetcher import Refusal, URLRefused
-from cardforge.render.links import Link, css_links, kind_of
+from cardforge.render.links import Link, css_links, file_url_path, kind_of
 from cardforge.render.raster import check_pixels
 from cardforge.render.svg import check_svg
 
@@ -83,7 +82,7 @@ class SafeFetcher(URLFetcher):
         if parts.netloc not in ("", "localhost"):
             self._refuse(url, f"file URL on another host ({parts.netloc})")
         try:
-            path = Path(url2pathname(unquote(parts.path))).resolve()
+            path = file_url_path(parts.path).resolve()
         except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte
             self._refuse(url, f"cannot resolve path: {exc}")
         if not any(path.is_relative_to(root) for root in self.roots):
@@ -123,7 +122,7 @@ class RecordingFetcher(SafeFetcher):
         if not response.url.startswith("file:"):
             return response
         body = response.read()
-        path = Path(url2pathname(unquote(urlsplit(response.url).path)))
+        path = file_url_path(urlsplit(response.url).path)
         self._digests.setdefault(path, hashlib.sha256(body).hexdigest())
         return URLFetcherResponse(response.url, body, response.headers)
 
