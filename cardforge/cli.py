@@ -1,4 +1,6 @@
-"""The ``cardforge`` command line: parses options and calls ``cardforge.commands``; nothing else."""
+"""The ``cardforge`` command line: parses options and calls ``cardforge.commands``; nothing else,
+but for starting ``build``'s face layout workers first (:mod:`cardforge.render.workers`), before
+the build's own modules are imported, so that they warm up meanwhile."""
 
 from __future__ import annotations
 

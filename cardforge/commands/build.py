@@ -95,20 +95,10 @@ def run(request: BuildRequest, workspace: Path) -> None:
 
 def _build(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Config, shop: Profile | None,
            outcome: Outcome) -> dict[str, _Built]:
-    """Build the ``stale`` games into ``outcome``; return each game built without failure.
-    The face layout workers start first, to warm up while this process loads and lints."""
-    from cardforge.render import workers
-
-    workers.warm_pool(request.jobs or os.cpu_count() or 1)  # first: they warm while we import
-    try:
-        return _build_games(stale, request, config, shop, outcome)
-    finally:
-        workers.close_pool()
-
-
-def _build_games(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Config,
-                 shop: Profile | None, outcome: Outcome) -> dict[str, _Built]:
-    """Each stale game built in turn (see :func:`_build`)."""
+    """Build the ``stale`` games into ``outcome``, each in turn; return each game built
+    without failure. The face layout workers were started by the command line before this
+    module was imported (``cardforge.cli``), to warm up while this process loads and lints;
+    without them, faces are laid out in workers started for the purpose."""
     from cardforge.commands import build_game  # the lint rules and products: only when building
 
     jobs = build_game.game_jobs(stale, request.lang, request.product, shop)
