@@ -32,9 +32,9 @@ class Fit:
 
     def formula(self, places: int = 2) -> str:
         """``0.52 + 0.49·attack − 0.21·defence``: the fit as a sum, weights rounded."""
-        text = f"{self.intercept:.{places}f}"
+        text = f"{round(self.intercept, places) + 0.0:.{places}f}"  # + 0.0: never "-0.00"
         for name in self.columns:
-            weight = self.weights[name]
+            weight = round(self.weights[name], places) + 0.0  # the sign of what is printed
             text += f" {'−' if weight < 0 else '+'} {abs(weight):.{places}f}·{name}"
         return text
 

@@ -49,6 +49,8 @@ Failing (the dragon costs 0 where the others' curve asks 19; reported at its ``c
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -98,7 +100,7 @@ def _out_of_line(result: Result, verdict: Verdict) -> Problem:
     path = result.entry.cost
     side = "below" if verdict.residual < 0 else "above"
     cost = _number(verdict.cost)
-    suggested = _number(max(0.0, round(verdict.predicted)))
+    suggested = _number(max(0, half_up(verdict.predicted)))
     others = verdict.others.summary() if verdict.others else ""
     twins = (f"; only it and {', '.join(verdict.twins)} have some power the other cards lack, "
              "so which of them is off cannot be told") if verdict.twins else ""
@@ -108,6 +110,13 @@ def _out_of_line(result: Result, verdict: Verdict) -> Problem:
                    f"{result.entry.deck!r}{twins}", Severity.WARNING, card=verdict.card.id,
                    hint=f"the other cards' {others}; a cost of about {suggested} is in line "
                         f"(or change its power)")
+
+
+def half_up(value: float) -> int:
+    """``value`` rounded to the nearest integer, halves up (5.5 → 6), after cancelling the
+    last bits a least-squares solver leaves (5.4999999999997 is 5.5): the same on every
+    machine, whichever BLAS kernel solved the fit."""
+    return math.floor(round(value, 6) + 0.5)
 
 
 def _number(value: float) -> str:

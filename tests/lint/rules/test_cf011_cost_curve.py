@@ -262,3 +262,18 @@ def test_a_planted_dice_tuners_hero_that_wins_every_duel_and_5_vp_is_caught(tmp_
     assert [(p.line, p.card) for p in problems] == [
         (line_of(hero, "cost: 2", after="planted-champion"), "planted-champion")]
     assert "cost 2 is" in problems[0].message and "below" in problems[0].message
+
+
+@pytest.mark.parametrize("predicted, suggested", [(5.5, 6), (5.4999999999997, 6), (5.5000000000003, 6),
+                                                  (5.49, 5), (0.5, 1), (2.0, 2), (1.9999999999999, 2)])
+def test_the_suggested_cost_rounds_halves_up_whatever_the_solver_left(predicted, suggested):
+    from cardforge.lint.rules.cf011_cost_curve import half_up
+
+    assert half_up(predicted) == suggested
+
+
+def test_the_fit_formula_never_prints_a_negative_zero():
+    from cardforge.balance_fit import Fit
+
+    fit = Fit(("strength", "venom"), {"strength": 0.5, "venom": -1e-15}, -2e-16, 1.0, 9, 3)
+    assert fit.formula() == "0.00 + 0.50·strength + 0.00·venom"
