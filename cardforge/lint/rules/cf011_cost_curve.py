@@ -50,7 +50,6 @@ Failing (the dragon costs 0 where the others' curve asks 19; reported at its ``c
 from __future__ import annotations
 
 import math
-
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
