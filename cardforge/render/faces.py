@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.errors import MissingFontError, RenderError
+from cardforge.render.css_constants import fold_constants
 from cardforge.render.overflow import Overflow, measure_page
 
 if TYPE_CHECKING:
@@ -67,17 +68,18 @@ section.face:last-child {{ break-after: auto; }}
 
 def faces_html(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
                bleed_mm: float, safe_mm: float = 0.0) -> str:
-    """The whole document: page CSS (:func:`page_css`), then ``css``, then each fragment in its own
-    ``<section class="face" data-face="<index>">``. Fragments are trusted HTML (rendered by
-    the sandboxed templates); ``css`` must not contain ``</style>``."""
+    """The whole document: page CSS (:func:`page_css`), then ``css``, its constant custom
+    properties folded in (:func:`~cardforge.render.css_constants.fold_constants`), then each
+    fragment in its own ``<section class="face" data-face="<index>">``. Fragments are
+    trusted HTML (rendered by the sandboxed templates); ``css`` must not contain ``</style>``."""
     if "</style" in css.lower():
         raise RenderError("a stylesheet contains '</style>'", hint="remove it from the CSS")
     sections = "\n".join(f'<section class="face" data-face="{i}"><div class="face-frame">'
                          f'<div class="face-bleed">{fragment}</div></div></section>'
                          for i, fragment in enumerate(fragments))
+    style = fold_constants(f"{page_css(width_mm, height_mm, bleed_mm, safe_mm)}\n{css}", fragments)
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8">'
-            f"<style>{page_css(width_mm, height_mm, bleed_mm, safe_mm)}</style>"
-            f"<style>{css}</style></head><body>{sections}</body></html>")
+            f"<style>{style}</style></head><body>{sections}</body></html>")
 
 
 def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
