@@ -218,6 +218,7 @@ def copy_face_in(book: pikepdf.Pdf, file: Path, sharer: FontSharer) -> pikepdf.O
                             if key not in _PAGE_KEYS_LEFT_OUT})
         entry.Resources = resources
         entry.Contents = form
+        sharer.leave_out_known(resources)  # the book's fonts are not copied again
         copied = book.copy_foreign(source.make_indirect(entry))
         sharer.visit(copied.Resources)
     except DAMAGE as exc:  # it opened, but is not a face that can be drawn

@@ -137,11 +137,18 @@ class FontSharer:
         return key
 
     def visit(self, resources: pikepdf.Object) -> None:
-        """Share the fonts of ``resources`` (a resources dictionary) and of what it draws."""
+        """Share the fonts of ``resources`` (a resources dictionary) and of what it draws;
+        a font :meth:`leave_out_known` held back becomes the kept font of its key."""
         fonts = resources.get(Name.Font)
         if isinstance(fonts, pikepdf.Dictionary):
             for name in list(fonts.keys()):
                 font = fonts[name]
+                held = _held_key(font)
+                if held is not None:
+                    if held in self.canonical:
+                        fonts[name] = self.canonical[held]
+                        self.redirected += 1
+                    continue
                 shared = self.canonical.setdefault(self.key(font), font)
                 if FONT_KEY in shared:
                     del shared[FONT_KEY]
@@ -156,6 +163,46 @@ class FontSharer:
                 if child.objgen not in self._seen:
                     self._seen.add(child.objgen)
                     self.visit(child.Resources)
+
+
+    def leave_out_known(self, resources: pikepdf.Object) -> None:
+        """Before ``resources`` (a resources dictionary of another PDF, about to be copied
+        into the one whose fonts this sharer keeps) are copied: put a placeholder in place of
+        each font, in them and in what they draw, stamped (:data:`FONT_KEY`) with the key
+        of a font kept already, so that copying leaves it out; :meth:`visit` on the copy
+        puts the kept font back. Copying a face into a face book copied every font of its
+        chunk again, only for :meth:`visit` to drop the copies."""
+        seen: set[tuple[int, int]] = set()
+        pending = [resources]
+        while pending:
+            current = pending.pop()
+            fonts = current.get(Name.Font)
+            if isinstance(fonts, pikepdf.Dictionary):
+                for name in list(fonts.keys()):
+                    font = fonts[name]
+                    stamped = font.get(FONT_KEY) if isinstance(font, pikepdf.Dictionary) else None
+                    if _is_key(stamped) and str(stamped) in self.canonical:
+                        fonts[name] = pikepdf.String(HELD + str(stamped))
+            for category in (Name.XObject, Name.Pattern, Name.ExtGState):
+                entries = current.get(category)
+                if isinstance(entries, pikepdf.Dictionary):
+                    for child in (h for entry in entries.values() for h in holders_in(entry)):
+                        if child.objgen not in seen:
+                            seen.add(child.objgen)
+                            pending.append(child.Resources)
+
+
+HELD = "cardforge held font "
+"""Starts the placeholder :meth:`FontSharer.leave_out_known` puts where a known font was."""
+
+
+def _held_key(value: object) -> str | None:
+    """The font key of a placeholder :meth:`FontSharer.leave_out_known` wrote, else None."""
+    if isinstance(value, pikepdf.String):
+        text = str(value)
+        if text.startswith(HELD) and _is_key(pikepdf.String(text[len(HELD):])):
+            return text[len(HELD):]
+    return None
 
 
 def _is_key(value: object) -> bool:

@@ -32,6 +32,7 @@ from cardforge.render.jinja import first_template, render
 from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
+from cardforge.render.underlays import DeckUnderlays, layered
 from cardforge.render.workers import want_all
 from cardforge.resources import templates_dir
 
@@ -106,6 +107,9 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
     named = _Templates(env)  # each deck's front and back template, looked up once when needed
+    underlays = DeckUnderlays(env, named.template, lambda deck: {
+        **common, **shape[deck.id], "deck": deck,
+        **(game.spec.back_context(deck, game, lang) if game.spec.back_context else {})}, views)
     palette = load_palette(search_path)
     css = "\n".join(filter(None, [palette.css(cmyk=cmyk_icc is not None), face_stylesheet(env)]))
     if early is not None and cmyk_icc is None:  # CMYK faces are converted after rendering
@@ -115,14 +119,18 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
 
     def face(key: str | None, template: Callable[[], str], context: dict[str, Any],
-             size: CardGeometry) -> str:
+             size: CardGeometry, deck: Deck, side: str) -> str:
         """The face kept under ``key``, else rendered with ``template()`` (looked up only
-        then) and kept, offered to the early layout and counted towards waking every worker."""
+        then) and kept, offered to the early layout and counted towards waking every worker;
+        layered over its deck's underlay for ``side``, if the template has one."""
         html = kept.get(key) if kept and key else None
+        fresh = html is None
         if html is None:
             html = render(env, template(), context, views)
             if kept and key:
                 kept.put(key, html)
+        html = layered(underlays.get(deck, side), html)
+        if fresh:
             rendered.add(html)
             if early is not None:
                 early.offer(html, size)
@@ -135,7 +143,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
         key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
         html = face(key, partial(named.template, deck, "front"),
-                    {**common, **shape[deck.id], "card": card, "deck": deck, **extra}, sizes[deck.id])
+                    {**common, **shape[deck.id], "card": card, "deck": deck, **extra}, sizes[deck.id],
+                    deck, "front")
         front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
@@ -147,16 +156,17 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                 own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
                 data = {**own, **extra}
                 key = kept.key_of(parts[deck.id], card, data, views, side="back") if kept else None
-                html = face(key, back, {**context, "card": card, **data}, sizes[deck.id])
+                html = face(key, back, {**context, "card": card, **data}, sizes[deck.id], deck, "back")
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         key = kept.key_of(parts[deck.id], None, extra, views, side="back") if kept else None
-        html = face(key, back, {**context, **extra}, sizes[deck.id])
+        html = face(key, back, {**context, **extra}, sizes[deck.id], deck, "back")
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
     new = [i for i, html in enumerate(pages.fragments) if html in rendered]
     require_fonts([pages.fragments[i] for i in new])
-    require_coverage([pages.fragments[i] for i in new], [pages.owners[i] for i in new], css, lang,
+    require_coverage([pages.fragments[i] for i in new] + underlays.fragments,
+                     [pages.owners[i] for i in new] + underlays.owners, css, lang,
                      game)  # located at the text
     if kept:
         kept.save()

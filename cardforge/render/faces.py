@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.render.css_constants import fold_constants
 from cardforge.render.overflow import Overflow, measure_page
+from cardforge.render.underlay_pages import draw_underlays
+from cardforge.render.underlays import split
 
 if TYPE_CHECKING:
     from weasyprint.urls import URLFetcher
@@ -95,7 +97,10 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
                           safe_mm: float = 0.0, pdf_variant: str | None = None
                           ) -> tuple[bytes, list[list[Overflow]]]:
     """Lay out ``fragments`` (one HTML face each) as pages of one PDF; return its bytes and,
-    per page, the overflow of each ``data-field`` box on it (:func:`measure_page`, mm).
+    per page, the overflow of each ``data-field`` box on it (:func:`measure_page`, mm). A
+    fragment layered over an underlay (:mod:`cardforge.render.underlays`) has each distinct
+    underlay laid out once for the document and drawn under it
+    (:func:`~cardforge.render.underlay_pages.draw_underlays`); its own layer is measured.
 
     Sizes are in mm: trim ``width_mm`` × ``height_mm``, ``bleed_mm`` on every side, the safe
     area ``safe_mm`` inside the trim (CSS variables only, see :func:`page_css`). Relative
@@ -111,14 +116,17 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     """
     if not fragments:
         raise RenderError("no card faces to render")
-    html = faces_html(fragments, css, width_mm, height_mm, bleed_mm, safe_mm)
+    layers = [split(fragment) for fragment in fragments]
+    underlays = list(dict.fromkeys(underlay for underlay, _ in layers if underlay is not None))
+    pages = [face for _, face in layers] + underlays  # each distinct underlay once, after the faces
+    html = faces_html(pages, css, width_mm, height_mm, bleed_mm, safe_mm)
     base = base_url.resolve().as_uri() + "/"
     import weasyprint  # only where pages are laid out (the workers), never at import
 
     with captured_warnings() as messages:
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}
         document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(**variant)
-        measures = [measure_page(page) for page in document.pages]
+        measures = [measure_page(page) for page in document.pages[:len(fragments)]]
         try:
             pdf = document.write_pdf(**variant)
         except NotImplementedError:  # WeasyPrint 70 converts gradient stops to sRGB, not CMYK
@@ -128,11 +136,15 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
                                    "draw it flat (templates/_base/print-flat.html.j2)") from None
     if messages:
         raise_for_messages(messages)
-    if len(document.pages) != len(fragments):
+    if len(document.pages) != len(pages):
         raise RenderError(
-            f"{len(fragments)} card faces made {len(document.pages)} pages",
+            f"{len(fragments)} card faces{f' and {len(underlays)} underlays' if underlays else ''} "
+            f"made {len(document.pages)} pages",
             hint="a face's content broke onto another page; give fixed heights to the "
                  "face's blocks or shorten the text")
+    if underlays:
+        page_of = {underlay: len(fragments) + i for i, underlay in enumerate(underlays)}
+        pdf = draw_underlays(pdf, [None if underlay is None else page_of[underlay] for underlay, _ in layers])
     return pdf, measures
 
 

@@ -123,3 +123,23 @@ def test_a_second_imposition_from_one_book_copies_its_forms_into_a_new_pdf(works
     assert page_texts(_saved(first)) == page_texts(_saved(second))
     fonts = _fonts(_saved(second))
     assert fonts and len(fonts) == len(set(fonts))
+
+
+def test_copying_a_face_in_leaves_out_the_fonts_the_book_holds(workspace, tmp_path):
+    from cardforge.render.face_pages import FontSharer
+
+    faces = _render(workspace, FaceCache(tmp_path / "cache"))  # one chunk: its faces share fonts
+    fronts = [faces.files[faces.front_page[card]] for card in ("ann", "bob")]
+    book, sharer = pikepdf.new(), FontSharer()
+
+    def font_files() -> int:
+        return sum(1 for o in book.objects if isinstance(o, pikepdf.Dictionary)
+                   and o.get("/Type") == "/FontDescriptor")
+
+    first = face_book.copy_face_in(book, fronts[0], sharer)
+    after_one = font_files()
+    second = face_book.copy_face_in(book, fronts[1], sharer)
+    assert after_one > 0 and font_files() == after_one  # nothing copied a second time
+    fonts = [{str(k): v.objgen for k, v in entry.Resources.Font.items()} for entry in (first, second)]
+    assert fonts[1] and all(fonts[0].get(name, objgen) == objgen for name, objgen in fonts[1].items())
+    assert all(isinstance(v, pikepdf.Dictionary) for v in second.Resources.Font.values())
