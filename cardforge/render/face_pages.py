@@ -138,16 +138,18 @@ class FontSharer:
 
     def visit(self, resources: pikepdf.Object) -> None:
         """Share the fonts of ``resources`` (a resources dictionary) and of what it draws;
-        a font :meth:`leave_out_known` held back becomes the kept font of its key."""
+        a font :meth:`leave_out_known` held back becomes the kept font of its key. Raises
+        ValueError for a placeholder of a font not kept (a damaged or forged entry)."""
         fonts = resources.get(Name.Font)
         if isinstance(fonts, pikepdf.Dictionary):
             for name in list(fonts.keys()):
                 font = fonts[name]
                 held = _held_key(font)
                 if held is not None:
-                    if held in self.canonical:
-                        fonts[name] = self.canonical[held]
-                        self.redirected += 1
+                    if held not in self.canonical:  # not one leave_out_known wrote: a forged entry
+                        raise ValueError(f"font {name} is held back, but no font {held} is kept")
+                    fonts[name] = self.canonical[held]
+                    self.redirected += 1
                     continue
                 shared = self.canonical.setdefault(self.key(font), font)
                 if FONT_KEY in shared:
