@@ -28,13 +28,17 @@ Measured (every time is wall-clock, the whole process, from start to exit):
   Chromium (``/usr/bin/chromium`` or ``chromium`` on PATH, a fresh profile folder each
   run) printing the same file to PDF, where installed. Each baseline's PDF must have the
   expected page count, or the benchmark stops;
+- pairs (``--pairs``, 3): a cold build of the *cards, en, A4* scope followed at once by
+  Chromium printing the same sheets, again and again; the machine is shared and its speed
+  drifts over minutes (the same Chromium print took 27 s and 39 s an hour apart), so the
+  verdict against Chromium is the median of the pairs' ratios, each pair a minute apart;
 - CPU seconds (user + system) of the cold runs: getrusage(RUSAGE_CHILDREN) deltas, which
   count cardforge's worker processes. Chromium's renderer processes are not waited for
   by the process started, so its CPU is also sampled from /proc every 0.1 s over the
   process's session and the larger figure is kept (a slight undercount still).
 
 Usage: ``python benchmarks/bench_whole_process.py [--cards 1000] [--lint-cards 10000]
-[--runs 3] [--skip-baselines] [--only lint|build] [--markdown] [--json PATH]``.
+[--runs 3] [--pairs 3] [--skip-baselines] [--only lint|build] [--markdown] [--json PATH]``.
 ``--markdown`` prints the tables as Markdown, to paste into docs/benchmarks.md as they are.
 A full run takes several minutes (the plain WeasyPrint render of 1,000 cards alone about
 100 s). The machine may be shared: compare figures from one run.
@@ -145,6 +149,21 @@ class Baseline:
 
 
 @dataclass(frozen=True)
+class Pair:
+    """A cold cardforge build of the like-for-like scope and, right after it, headless
+    Chromium printing the same sheets: on a shared machine whose speed drifts over minutes,
+    only runs this close together compare."""
+
+    cardforge: Run
+    chromium: Run
+
+    @property
+    def ratio(self) -> float:
+        """Chromium's time over cardforge's (above 1: cardforge is faster)."""
+        return self.chromium.seconds / self.cardforge.seconds
+
+
+@dataclass(frozen=True)
 class Row:
     """One line of the printed table."""
 
@@ -168,6 +187,7 @@ class Results:
     builds: list[ScopeTimes] = field(default_factory=list)
     baselines: list[Baseline] = field(default_factory=list)
     expected_pages: int = 0
+    pairs: list[Pair] = field(default_factory=list)
     sources_changed: list[str] = field(default_factory=list)
 
 
@@ -282,17 +302,40 @@ def chromium_path() -> str | None:
                 None)
 
 
-def time_baselines(workspace: Path, folder: Path) -> tuple[list[Baseline], int]:
-    """The English A4 sheets of the workspace's game as one HTML file in ``folder``, printed
-    by plain WeasyPrint and by headless Chromium; and the page count expected."""
+def baseline_page(workspace: Path, folder: Path) -> tuple[Path, int]:
+    """The English A4 sheets of the workspace's game as one HTML file in ``folder`` (faces
+    as cardforge renders them, each layered face's underlay and face in one box), and the
+    page count expected."""
     game = load_game(workspace / "cards" / GAME_ID, GAME).game
     assert game is not None
     game = with_catalog_texts(game, "en")
     sources = face_sources(game, "en", workspace)
     html = baseline_html(game, sources.fragments, sources.css, sources.front_page, sources.back_page)
-    expected = html.count('<div class="sheet">')
     page = folder / "sheets.html"
     page.write_text(html, encoding="utf-8")
+    return page, html.count('<div class="sheet">')
+
+
+def print_with_chromium(chromium: str, page: Path, expected: int) -> Run:
+    """Headless Chromium printing ``page`` to PDF (a fresh profile); stops the benchmark
+    unless the PDF has ``expected`` pages."""
+    folder = page.parent
+    printed, profile = folder / "chromium.pdf", folder / "chromium-profile"
+    shutil.rmtree(profile, ignore_errors=True)
+    printed.unlink(missing_ok=True)
+    run = run_process([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                       "--no-first-run", "--disable-background-networking",
+                       "--disable-component-update", "--disable-sync", f"--user-data-dir={profile}",
+                       "--no-pdf-header-footer", f"--print-to-pdf={printed}", page.as_uri()],
+                      folder, what="headless Chromium", sample_session=True)
+    if pdf_pages(printed) != expected:
+        raise SystemExit(f"headless Chromium wrote {pdf_pages(printed)} pages, not {expected}")
+    return run
+
+
+def time_baselines(page: Path, expected: int) -> list[Baseline]:
+    """``page`` printed once by plain WeasyPrint and once by headless Chromium."""
+    folder = page.parent
     weasyprint = Path(sys.executable).with_name("weasyprint")
     plain = folder / "weasyprint.pdf"
     command = [str(weasyprint)] if weasyprint.exists() else [sys.executable, "-m", "weasyprint"]
@@ -302,17 +345,27 @@ def time_baselines(workspace: Path, folder: Path) -> tuple[list[Baseline], int]:
     if chromium is None:
         found.append(Baseline("headless Chromium", None, note="not installed"))
     else:
-        printed, profile = folder / "chromium.pdf", folder / "chromium-profile"
-        run = run_process([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                           "--no-first-run", "--disable-background-networking",
-                           "--disable-component-update", "--disable-sync", f"--user-data-dir={profile}",
-                           "--no-pdf-header-footer", f"--print-to-pdf={printed}", page.as_uri()],
-                          folder, what="headless Chromium", sample_session=True)
-        found.append(Baseline("headless Chromium", run, pdf_pages(printed)))
+        found.append(Baseline("headless Chromium", print_with_chromium(chromium, page, expected), expected))
     for baseline in found:
         if baseline.run is not None and baseline.pages != expected:
             raise SystemExit(f"{baseline.name} wrote {baseline.pages} pages, not {expected}")
-    return found, expected
+    return found
+
+
+def time_pairs(workspace: Path, scope: Scope, page: Path, expected: int, runs: int) -> list[Pair]:
+    """``runs`` cold builds of ``scope``, each followed at once by Chromium printing ``page``
+    (none without Chromium)."""
+    chromium = chromium_path()
+    if chromium is None:
+        return []
+    command = [*cardforge_command(), "build", *scope.args, "-w", str(workspace), "--quiet"]
+    pairs = []
+    for _ in range(runs):
+        shutil.rmtree(workspace / ".cardforge-cache", ignore_errors=True)
+        shutil.rmtree(workspace / "out", ignore_errors=True)
+        cold = run_process(command, workspace, what=f"cardforge build ({scope.label})")
+        pairs.append(Pair(cold, print_with_chromium(chromium, page, expected)))
+    return pairs
 
 
 def _seconds(value: float) -> str:
@@ -354,6 +407,15 @@ def table_rows(results: Results) -> list[Row]:
             rows.append(Row(measurement, f"{_seconds(scope.cold.seconds)} ({scope.pages} pages)",
                             f"{_seconds(baseline.run.seconds)} ({baseline.pages} pages)", shown, target,
                             _met(meets(ratio))))
+    if results.pairs:
+        ratio = statistics.median(pair.ratio for pair in results.pairs)
+        shown = f"{ratio:.2f}× faster" if ratio >= 1 else f"{1 / ratio:.2f}× slower"
+        runs = "; ".join(f"{p.cardforge.seconds:.2f} / {p.chromium.seconds:.2f}" for p in results.pairs)
+        rows.append(Row(f"`build` cold, {cards} cards, {SCOPES[1].label}, against headless Chromium, "
+                        f"{len(results.pairs)} pairs run back to back (cardforge / Chromium: {runs})",
+                        _seconds(statistics.median(p.cardforge.seconds for p in results.pairs)),
+                        _seconds(statistics.median(p.chromium.seconds for p in results.pairs)),
+                        f"median {shown}", "faster than Chromium", _met(ratio > 1)))
     return rows
 
 
@@ -407,6 +469,8 @@ def main() -> None:
     parser.add_argument("--lint-cards", type=int, default=10000, help="cards of the lint workspace")
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each warm measurement")
     parser.add_argument("--skip-baselines", action="store_true", help="no WeasyPrint or Chromium run")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="cold builds of the cards, en, A4 scope each followed by Chromium")
     parser.add_argument("--only", choices=["lint", "build"], help="only this part")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
@@ -432,7 +496,10 @@ def main() -> None:
             if not args.skip_baselines:
                 print("baselines: plain WeasyPrint, headless Chromium...", file=sys.stderr)
                 (root / "baseline").mkdir()
-                results.baselines, results.expected_pages = time_baselines(workspace, root / "baseline")
+                page, results.expected_pages = baseline_page(workspace, root / "baseline")
+                results.baselines = time_baselines(page, results.expected_pages)
+                print(f"pairs: {args.pairs} cold builds, each followed by Chromium...", file=sys.stderr)
+                results.pairs = time_pairs(workspace, SCOPES[1], page, results.expected_pages, args.pairs)
     results.sources_changed = sources_changed_since(started)
     print(report(results, args.markdown))
     if results.sources_changed:
