@@ -164,7 +164,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
     new = [i for i, html in enumerate(pages.fragments) if html in rendered]
-    require_fonts([pages.fragments[i] for i in new])
+    require_fonts([pages.fragments[i] for i in new] + underlays.fragments)
     require_coverage([pages.fragments[i] for i in new] + underlays.fragments,
                      [pages.owners[i] for i in new] + underlays.owners, css, lang,
                      game)  # located at the text
