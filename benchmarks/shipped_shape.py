@@ -70,6 +70,15 @@ def _deck_entries(deck: str, size: int, outliers: int) -> list[dict]:
     return entries
 
 
+class _Written(yaml.SafeDumper):
+    """Writes every value out, as the shipped files and a designer's do: the copies of a
+    shipped card share their lists in memory, which PyYAML would otherwise write once with
+    an anchor (``&id001``) and then as aliases (``*id001``)."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
 def _game_yaml(decks: dict[str, list[dict]]) -> str:
     """The shipped game.yaml with each deck's count and marks set to the generated ones."""
     text = (SHIPPED / "game.yaml").read_text(encoding="utf-8")
@@ -96,8 +105,8 @@ def shipped_shape_workspace(root: Path, cards: int, outliers: int = 0, catalogs:
     game.mkdir(parents=True)
     decks = {deck: _deck_entries(deck, size, outliers) for deck, size in deck_sizes(cards).items()}
     for deck, entries in decks.items():
-        text = yaml.safe_dump({"deck": deck, "cards": entries}, allow_unicode=True, sort_keys=False,
-                              width=200)
+        text = yaml.dump({"deck": deck, "cards": entries}, Dumper=_Written, allow_unicode=True,
+                         sort_keys=False, width=200)
         (game / f"{deck}.yaml").write_text(text, encoding="utf-8")
     for other in sorted(SHIPPED.glob("*.yaml")):  # every other deck, as it ships
         if other.stem not in PROPORTIONS and other.name != "game.yaml":
