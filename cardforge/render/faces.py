@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.errors import MissingFontError, RenderError
+from cardforge.render import svg_forms
 from cardforge.render.css_constants import fold_constants
 from cardforge.render.overflow import Overflow, measure_page
 from cardforge.render.underlay_pages import draw_underlays
@@ -122,6 +123,8 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     html = faces_html(pages, css, width_mm, height_mm, bleed_mm, safe_mm)
     base = base_url.resolve().as_uri() + "/"
     import weasyprint  # only where pages are laid out (the workers), never at import
+
+    svg_forms.install()
 
     with captured_warnings() as messages:
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}

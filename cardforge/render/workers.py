@@ -80,6 +80,9 @@ def _warm() -> bool:
     try:
         import weasyprint
 
+        from cardforge.render import svg_forms
+
+        svg_forms.install()
         weasyprint.HTML(string=WARM_HTML).write_pdf()
     except Exception:  # noqa: BLE001 - warming is an optimisation, never a failure
         return False
