@@ -27,6 +27,7 @@ from cardforge.model import Game
 from cardforge.products.builder import folder
 from cardforge.products.card_faces import card_faces, check
 from cardforge.products.options import BuildOptions
+from cardforge.render import layout_setup
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.content_cache import DocumentSource, Made, cached_document
 from cardforge.render.face_pages import share_equal_fonts
@@ -80,6 +81,7 @@ def declaration(variant: str, css: str, cache_root: Path | None = None) -> bytes
             "<body></body></html>")
 
     def lay_out(fetcher: SafeFetcher) -> Made:
+        layout_setup.prepare()
         with captured_warnings() as messages:
             pdf = weasyprint.HTML(string=html, url_fetcher=fetcher).write_pdf(pdf_variant=variant)
         raise_for_messages(messages)

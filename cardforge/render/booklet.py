@@ -15,7 +15,7 @@ import pikepdf
 import weasyprint
 
 from cardforge.errors import RenderError
-from cardforge.render import svg_forms
+from cardforge.render import layout_setup
 from cardforge.render.content_cache import Made
 from cardforge.render.faces import captured_warnings, raise_for_messages
 from cardforge.render.fetcher import (
@@ -53,7 +53,7 @@ def layout_booklet(html: str, base_url: Path, workspace: Path,
     """
     roots = list(booklet_roots(workspace))
     fetcher = fetcher or make_url_fetcher(roots)
-    svg_forms.install()  # as for faces: one parse and one form per distinct inline SVG
+    layout_setup.prepare()  # as for faces
     with captured_warnings() as messages:
         document = weasyprint.HTML(string=html, base_url=base_url.resolve().as_uri() + "/",
                                    url_fetcher=fetcher).render()

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.errors import MissingFontError, RenderError
-from cardforge.render import svg_forms
+from cardforge.render import layout_setup
 from cardforge.render.css_constants import fold_constants
 from cardforge.render.overflow import Overflow, measure_page
 from cardforge.render.underlay_pages import draw_underlays
@@ -124,7 +124,7 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     base = base_url.resolve().as_uri() + "/"
     import weasyprint  # only where pages are laid out (the workers), never at import
 
-    svg_forms.install()
+    layout_setup.prepare()
 
     with captured_warnings() as messages:
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}

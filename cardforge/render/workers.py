@@ -80,9 +80,9 @@ def _warm() -> bool:
     try:
         import weasyprint
 
-        from cardforge.render import svg_forms
+        from cardforge.render import layout_setup
 
-        svg_forms.install()
+        layout_setup.prepare()
         weasyprint.HTML(string=WARM_HTML).write_pdf()
     except Exception:  # noqa: BLE001 - warming is an optimisation, never a failure
         return False
