@@ -70,10 +70,14 @@ def _parsed_once(handler: Any, make_replaced_box: Any, svg_image: type) -> Any:
 
     def handle_svg(element: Any, box: Any, get_image_from_uri: Any, base_url: str | None) -> Any:
         context = getattr(get_image_from_uri, "keywords", {}).get("context")
-        if context is None:
+        kept = getattr(context, "__dict__", None)  # the layout context lives as the document
+        if kept is None:
             return handler(element, box, get_image_from_uri, base_url)
-        memo = context.__dict__.setdefault(_MEMO, {})
-        key = (base_url, ElementTree.tostring(element))
+        memo = kept.setdefault(_MEMO, {})
+        markup = ElementTree.tostring(element)
+        if element.tail:  # the text after the element is not the picture's (escaped: no ">")
+            markup = markup[:markup.rindex(b">") + 1]
+        key = (base_url, markup)
         image = memo.get(key)
         if image is None:
             try:
@@ -98,7 +102,7 @@ def _drawn_once(draw: Any) -> Any:
         if forms is None or resources is None:
             return draw(image, stream, width, height, style)
         # the resources object is kept in the value, so its id is never reused meanwhile
-        held, names = forms.setdefault(id(resources), (resources, {}))
+        _held, names = forms.setdefault(id(resources), (resources, {}))
         name = names.get((width, height))
         if name is None:
             name = names[(width, height)] = _form(draw, image, stream, width, height, style)

@@ -35,7 +35,7 @@ CSS = """
 SAME = die("#ffffff", "X")
 REACHING = die("#f5c518", extra='<circle cx="30" cy="12" r="5" fill="#06c"/>')
 FACES = [
-    f"<p>{SAME}{SAME}{die('#d9362b')}</p><p class='big'>{SAME}</p>",
+    f"<p>{SAME} ×1 {SAME}{die('#d9362b')}</p><p class='big'>{SAME}</p>",  # text after a die: same die
     f"<p>{SAME}</p><p class='faded'>{SAME}{SAME}</p>",
     # a red bar drawn after the die covers it; a circle reaching out of the viewBox is not clipped
     f"<p class='over'>{SAME}<b></b></p><p class='reach'>{REACHING}</p>",
