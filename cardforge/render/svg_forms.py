@@ -24,6 +24,7 @@ this was written against (then every ``<svg>`` is parsed and drawn as before).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 from xml.etree import ElementTree
 
@@ -32,35 +33,39 @@ _MEMO = "_cardforge_inline_svgs"
 """Attribute of WeasyPrint's layout context holding that document's parsed inline SVGs."""
 _REACH = 14400
 """pt: the largest page side a PDF reader must handle (ISO 32000-1, annex C), a form's reach."""
+_lock = threading.Lock()
 _original: dict[str, Any] = {}
 """WeasyPrint's own ``<svg>`` handler and ``SVGImage.draw`` while installed, else empty."""
 
 
 def install() -> None:
     """Make WeasyPrint reuse parsed inline SVGs and their drawings (see the module); once
-    per process, later calls do nothing. Imports WeasyPrint's ``html`` and ``images``."""
-    if _original:
-        return
+    per process (a lock keeps two threads from wrapping twice), later calls do nothing.
+    Imports WeasyPrint's ``html`` and ``images``."""
     from weasyprint import html, images
 
-    handler = html.HTML_HANDLERS.get(_SVG_TAG)
-    draw = getattr(images.SVGImage, "draw", None)
-    if handler is None or draw is None or not hasattr(html, "make_replaced_box"):
-        return
-    _original.update(handler=handler, draw=draw)
-    html.HTML_HANDLERS[_SVG_TAG] = _parsed_once(handler, html.make_replaced_box, images.SVGImage)
-    images.SVGImage.draw = _drawn_once(draw)
+    with _lock:
+        if _original:
+            return
+        handler = html.HTML_HANDLERS.get(_SVG_TAG)
+        draw = getattr(images.SVGImage, "draw", None)
+        if handler is None or draw is None or not hasattr(html, "make_replaced_box"):
+            return
+        _original.update(handler=handler, draw=draw)
+        html.HTML_HANDLERS[_SVG_TAG] = _parsed_once(handler, html.make_replaced_box, images.SVGImage)
+        images.SVGImage.draw = _drawn_once(draw)
 
 
 def uninstall() -> None:
     """Give WeasyPrint back its own handling of inline SVG (tests compare the two)."""
-    if not _original:
-        return
     from weasyprint import html, images
 
-    html.HTML_HANDLERS[_SVG_TAG] = _original["handler"]
-    images.SVGImage.draw = _original["draw"]
-    _original.clear()
+    with _lock:
+        if not _original:
+            return
+        html.HTML_HANDLERS[_SVG_TAG] = _original["handler"]
+        images.SVGImage.draw = _original["draw"]
+        _original.clear()
 
 
 def _parsed_once(handler: Any, make_replaced_box: Any, svg_image: type) -> Any:
