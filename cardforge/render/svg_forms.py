@@ -17,9 +17,10 @@ out afterwards in the process:
 Measured on Comic Creator fronts of a 1,000-card ``benchmarks/shipped_shape.py`` workspace
 (cachegrind, chunks of 25 faces, 2026-11-28): 5.2 % fewer instructions a face (faces
 100–124 and 625–649). The forms carry no transparency group (PDF/X-1a allows none), and
-the faces rasterise the same as before within one level of 255 at the edges (anti-aliasing;
-tests/render/test_svg_forms.py). Does nothing if WeasyPrint's internals are not the ones
-this was written against (then every ``<svg>`` is parsed and drawn as before).
+pages rasterise the same as before within two levels of 255 at the edges (anti-aliasing;
+tests/render/test_svg_forms.py, and the reference pages of the five games). Does nothing
+if WeasyPrint's internals are not the ones this was written against (then every ``<svg>``
+is parsed and drawn as before).
 """
 
 from __future__ import annotations
@@ -120,8 +121,9 @@ def _drawn_once(draw: Any) -> Any:
 def _form(draw: Any, image: Any, stream: Any, width: float, height: float, style: Any) -> str:
     """Draw ``image`` (``width`` × ``height`` pt from the current origin) into a new form
     XObject of ``stream``'s resources; returns its resource name. The form's BBox is the
-    largest a PDF page can be (:data:`_REACH` pt every way): WeasyPrint clips no inline SVG
-    to its box, so neither may the form."""
+    largest a PDF page can be (:data:`_REACH` pt every way): an inline SVG is clipped only as
+    its box's ``overflow`` says (WeasyPrint does that outside the picture), so the form adds
+    no clip of its own."""
     import pydyf
 
     own = pydyf.Dictionary({
