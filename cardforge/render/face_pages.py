@@ -9,7 +9,7 @@ PDF of many faces that way.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pikepdf
@@ -140,8 +140,10 @@ class FontSharer:
         """Share the fonts of ``resources`` (a resources dictionary) and of what it draws;
         a font :meth:`leave_out_known` held back becomes the kept font of its key. Raises
         ValueError for a placeholder of a font not kept (a damaged or forged entry)."""
-        fonts = resources.get(Name.Font)
-        if isinstance(fonts, pikepdf.Dictionary):
+        for current in _reached(resources, self._seen):
+            fonts = current.get(Name.Font)
+            if not isinstance(fonts, pikepdf.Dictionary):
+                continue
             for name in list(fonts.keys()):
                 font = fonts[name]
                 held = _held_key(font)
@@ -157,15 +159,6 @@ class FontSharer:
                 if shared.objgen != font.objgen or not font.is_indirect:
                     fonts[name] = shared
                     self.redirected += 1
-        for category in (Name.XObject, Name.Pattern, Name.ExtGState):
-            entries = resources.get(category)
-            if not isinstance(entries, pikepdf.Dictionary):
-                continue
-            for child in (h for entry in entries.values() for h in holders_in(entry)):
-                if child.objgen not in self._seen:
-                    self._seen.add(child.objgen)
-                    self.visit(child.Resources)
-
 
     def leave_out_known(self, resources: pikepdf.Object) -> None:
         """Before ``resources`` (a resources dictionary of another PDF, about to be copied
@@ -174,10 +167,7 @@ class FontSharer:
         of a font kept already, so that copying leaves it out; :meth:`visit` on the copy
         puts the kept font back. Copying a face into a face book copied every font of its
         chunk again, only for :meth:`visit` to drop the copies."""
-        seen: set[tuple[int, int]] = set()
-        pending = [resources]
-        while pending:
-            current = pending.pop()
+        for current in _reached(resources, set()):
             fonts = current.get(Name.Font)
             if isinstance(fonts, pikepdf.Dictionary):
                 for name in list(fonts.keys()):
@@ -185,13 +175,23 @@ class FontSharer:
                     stamped = font.get(FONT_KEY) if isinstance(font, pikepdf.Dictionary) else None
                     if _is_key(stamped) and str(stamped) in self.canonical:
                         fonts[name] = pikepdf.String(HELD + str(stamped))
-            for category in (Name.XObject, Name.Pattern, Name.ExtGState):
-                entries = current.get(category)
-                if isinstance(entries, pikepdf.Dictionary):
-                    for child in (h for entry in entries.values() for h in holders_in(entry)):
-                        if child.objgen not in seen:
-                            seen.add(child.objgen)
-                            pending.append(child.Resources)
+
+
+def _reached(resources: pikepdf.Object, seen: set[tuple[int, int]]) -> Iterator[pikepdf.Object]:
+    """``resources`` (a resources dictionary), then the resources of every form, pattern or
+    soft-mask group it draws, at any depth; each of those once, ``seen`` holding the object
+    numbers of the ones met (by this walk or, when the caller keeps it, an earlier one)."""
+    pending = [resources]
+    while pending:
+        current = pending.pop()
+        yield current
+        for category in (Name.XObject, Name.Pattern, Name.ExtGState):
+            entries = current.get(category)
+            if isinstance(entries, pikepdf.Dictionary):
+                for child in (h for entry in entries.values() for h in holders_in(entry)):
+                    if child.objgen not in seen:
+                        seen.add(child.objgen)
+                        pending.append(child.Resources)
 
 
 HELD = "cardforge held font "

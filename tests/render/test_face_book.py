@@ -143,3 +143,35 @@ def test_copying_a_face_in_leaves_out_the_fonts_the_book_holds(workspace, tmp_pa
     fonts = [{str(k): v.objgen for k, v in entry.Resources.Font.items()} for entry in (first, second)]
     assert fonts[1] and all(fonts[0].get(name, objgen) == objgen for name, objgen in fonts[1].items())
     assert all(isinstance(v, pikepdf.Dictionary) for v in second.Resources.Font.values())
+
+
+def test_fonts_inside_forms_are_left_out_and_shared_too():
+    """A face's text may be drawn only inside a form (an SVG die's mark, a group): both walks
+    of FontSharer reach the fonts of what a resources dictionary draws, at any depth."""
+    from cardforge.render.face_pages import FONT_KEY, HELD, FontSharer
+
+    key = "ab" * 32
+    book = pikepdf.new()
+    kept = book.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, BaseFont=pikepdf.Name("/Kept")))
+    face = pikepdf.new()
+
+    def form(resources: pikepdf.Dictionary) -> pikepdf.Stream:
+        stream = pikepdf.Stream(face, b"")
+        stream.Type, stream.Subtype, stream.BBox = pikepdf.Name.XObject, pikepdf.Name.Form, [0, 0, 1, 1]
+        stream.Resources = resources
+        return face.make_indirect(stream)
+
+    font = face.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, BaseFont=pikepdf.Name("/Copy")))
+    font[FONT_KEY] = pikepdf.String(key)
+    inner = form(pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+    outer = form(pikepdf.Dictionary(XObject=pikepdf.Dictionary(x0=inner)))
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(x1=outer))
+
+    sharer = FontSharer({key: kept})
+    sharer.leave_out_known(resources)
+    assert str(inner.Resources.Font.F1) == HELD + key  # two forms down, held back
+
+    copied = book.copy_foreign(face.make_indirect(resources))
+    sharer.visit(copied)
+    assert copied.XObject.x1.Resources.XObject.x0.Resources.Font.F1.objgen == kept.objgen
+    assert sharer.redirected == 1
