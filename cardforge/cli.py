@@ -124,7 +124,8 @@ def main() -> None:
                    "that read them (TR105: text that overflows its box, per language); slower, "
                    "faces are cached as in builds. (Not build's --layout, the sheet layout.)")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="With --layout: worker processes laying out faces  [default: the machine's cores]")
+              help="Processes to use: 1 lints in this process alone; with --layout, the worker "
+                   "processes laying out faces  [default: the machine's cores]")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="With --layout: folder of laid-out faces, shared with builds  "
                    "[default: the configured cache, .cardforge-cache]")

@@ -29,7 +29,8 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     With ``layout`` (or ``lint-layout = true`` in the configuration) the rules that lay faces
     out run too, the faces the configured cache lacks laid out in ``jobs`` worker
     processes (default: the machine's cores), in ``cache_dir`` when given (else the
-    configured cache). Each game is linted with the core and pack rules and its own
+    configured cache). With two or more ``jobs`` (or cores), the rules that share the parsed
+    catalogs run in a second process meanwhile (:mod:`cardforge.lint.lanes`). Each game is linted with the core and pack rules and its own
     game.yaml ``lint:`` rules. Returns (Problems sorted by place, the rule table used: every
     game's data rules added, the first game's winning a code two games share). Raises
     ConfigError for bad configuration or a folder with no known game.
@@ -37,15 +38,15 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
     specs = discover()
     rules = all_rules(specs.values())
-    options = LayoutOptions(workspace, config.cache, jobs or os.cpu_count() or 1) \
-        if layout or config.lint_layout else None
+    cores = jobs or os.cpu_count() or 1
+    options = LayoutOptions(workspace, config.cache, cores) if layout or config.lint_layout else None
     problems: list[Problem] = []
     table = dict(rules)
     for path in paths or (config.cards,):
         for spec, folder in find_game_dirs(path.resolve(), specs):
             loaded = load_game(folder, spec)
             game_rules = with_data_rules(rules, loaded.game)  # its game.yaml `lint:` too
-            problems.extend(lint_game(loaded, game_rules, config, options))
+            problems.extend(lint_game(loaded, game_rules, config, options, lanes=min(cores, 2)))
             for code, rule in game_rules.items():
                 table.setdefault(code, rule)
     return problems, table

@@ -21,10 +21,13 @@ the rule, reported as CF000.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
 
 from cardforge import trust
 from cardforge.config import Config
 from cardforge.errors import DataError
+from cardforge.lint.lanes import in_lanes
 from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.rule import Rule
 from cardforge.model import Game
@@ -53,14 +56,16 @@ def _run(rule: Rule, game: Game, layout: LayoutOptions | None) -> Iterable[Probl
 
 
 def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
-              layout: LayoutOptions | None = None) -> list[Problem]:
+              layout: LayoutOptions | None = None, lanes: int = 1) -> list[Problem]:
     """All Problems for one loaded game, configured and sorted by file, line and column.
 
     Rules that need laid-out faces run only with ``layout`` (workspace, face cache, jobs),
     which is passed to their ``check``.
     A rule that meets an unusable file reports it at the file (an error, whatever the
     rule's default severity), once however many rules met it; a rule that raises anything
-    else is reported as CF000 naming the rule, instead of crashing the run.
+    else is reported as CF000 naming the rule, instead of crashing the run. With ``lanes``
+    2 the rules that share a costly state run in a forked child meanwhile
+    (:mod:`cardforge.lint.lanes`); the Problems are the same.
 
     The cyclic garbage collector is paused meanwhile, and what the rules made (the merged
     catalogs and what else they keep per game) is then kept out of its sight
@@ -68,36 +73,59 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     objects took a third of a 10,000-card lint.
     """
     with gc_paused(freeze=True):
-        return _lint_game(loaded, rules, config, layout)
+        return _lint_game(loaded, rules, config, layout, lanes)
 
 
 def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
-               layout: LayoutOptions | None) -> list[Problem]:
+               layout: LayoutOptions | None, lanes: int) -> list[Problem]:
     problems = list(loaded.problems)
     refused: list[Problem] = []  # files rules could not read, at the file
     game = loaded.game
     complete = not loaded.problems  # deck and game rules need every card to have loaded
     if game is not None:
-        for rule in rules.values():
-            if rule.scope == "file" or rule.pack not in ("core", game.id):
-                continue
-            if rule.scope != "card" and not complete and not rule.runs_on_incomplete:
-                continue
-            if not config.selects(rule.code) or (rule.needs_layout and layout is None):
-                continue
-            try:
-                problems.extend(_run(rule, game, layout))
-            except DataError as exc:  # a file the rule read is bad: report the file
-                problems.extend(exc.problems)
-            except trust.Refused as exc:
-                refused.append(exc.problem(rule.code))
-            except Exception as exc:  # a rule bug must not hide the other rules' findings
-                problems.append(Problem(Location(game.root / "game.yaml"), INTERNAL,
-                                        f"rule {rule.code} failed: {type(exc).__name__}: {exc}",
-                                        hint="this is a bug in the rule; please report it"))
+        chosen = [rule for rule in rules.values() if _applies(rule, game, complete, config, layout)]
+        for found in in_lanes(chosen, partial(_checked, game=game, layout=layout), lanes):
+            problems.extend(found.problems)
+            refused.extend(found.refused)
     if game is not None:  # rules' Problems in a sheet name its cell (loading's already do)
         problems[len(loaded.problems):] = in_sheet_terms(problems[len(loaded.problems):], game.documents)
     return _configured(_unique(problems, refused), _ignored_by_card(game), rules, config)
+
+
+def _applies(rule: Rule, game: Game, complete: bool, config: Config, layout: LayoutOptions | None) -> bool:
+    """Whether ``rule`` runs on ``game``: its pack's or core, a card rule or every card loaded
+    (or it reads game.yaml only), selected, and given layout if it needs it."""
+    if rule.scope == "file" or rule.pack not in ("core", game.id):
+        return False
+    if rule.scope != "card" and not complete and not rule.runs_on_incomplete:
+        return False
+    return config.selects(rule.code) and not (rule.needs_layout and layout is None)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What one rule found: its ``problems``, and the files it could not read (``refused``,
+    each a Problem at the file under the rule's code)."""
+
+    problems: list[Problem]
+    refused: list[Problem]
+
+
+def _checked(rule: Rule, game: Game, layout: LayoutOptions | None) -> _Found:
+    """``rule`` run on ``game``: what it yielded, then a DataError's Problems or a refused
+    file; any other exception is a CF000 Problem naming the rule."""
+    found: list[Problem] = []
+    try:
+        found.extend(_run(rule, game, layout))
+    except DataError as exc:  # a file the rule read is bad: report the file
+        found.extend(exc.problems)
+    except trust.Refused as exc:
+        return _Found(found, [exc.problem(rule.code)])
+    except Exception as exc:  # a rule bug must not hide the other rules' findings
+        found.append(Problem(Location(game.root / "game.yaml"), INTERNAL,
+                             f"rule {rule.code} failed: {type(exc).__name__}: {exc}",
+                             hint="this is a bug in the rule; please report it"))
+    return _Found(found, [])
 
 
 def configured(problems: Iterable[Problem], game: Game, rules: dict[str, Rule],

@@ -15,6 +15,10 @@ A rule is a module with:
   or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``
   and are called ``check(target, game, layout)`` with the run's
   :class:`~cardforge.lint.layout.LayoutOptions` (workspace, face cache, jobs);
+- ``SHARES`` (optional): the name of the costly per-game state the rule builds and shares
+  with other rules (``"catalogs"``: the parsed PO files of :func:`cardforge.i18n.state.state`);
+  ``cardforge lint`` runs the rules naming one in a second process, beside the others
+  (:mod:`cardforge.lint.lanes`), so their ``check`` must return only what pickles;
 - a module docstring: the user documentation ``cardforge explain CODE`` prints, with one
   passing and one failing YAML example.
 
@@ -52,6 +56,7 @@ class Rule:
     pack: str  # "core" or a game pack id
     needs_layout: bool = False
     runs_on_incomplete: bool = False
+    shares: str | None = None  # the per-game state it shares with other rules (lint/lanes.py)
 
     @property
     def summary(self) -> str:
@@ -64,7 +69,7 @@ def from_module(module: ModuleType, pack: str) -> Rule:
 
     Raises ValueError naming the module when the contract is broken (bad code or scope,
     missing docstring, no check taking (target, game), or (target, game, layout) for a
-    ``NEEDS_LAYOUT`` rule).
+    ``NEEDS_LAYOUT`` rule, a ``SHARES`` that is not a name).
     """
     code = getattr(module, "CODE", "")
     scope = getattr(module, "SCOPE", "")
@@ -79,10 +84,14 @@ def from_module(module: ModuleType, pack: str) -> Rule:
         raise ValueError(f"rule module {module.__name__}: needs check({', '.join(arguments)})")
     if not module.__doc__:
         raise ValueError(f"rule module {module.__name__}: the docstring is the rule's documentation")
+    shares = getattr(module, "SHARES", None)
+    if shares is not None and not (isinstance(shares, str) and shares):
+        raise ValueError(f"rule module {module.__name__}: SHARES must name a state, like \"catalogs\"")
     return Rule(code=code, name=getattr(module, "NAME", code.lower()), scope=scope,
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
                 check=check, pack=pack, needs_layout=needs_layout,
-                runs_on_incomplete=bool(getattr(module, "RUNS_ON_INCOMPLETE", False)))
+                runs_on_incomplete=bool(getattr(module, "RUNS_ON_INCOMPLETE", False)),
+                shares=shares)
 
 
 def _takes(function: Callable[..., object], count: int) -> bool:

@@ -43,6 +43,7 @@ CODE = MARKDOWN_CODE
 NAME = "rules-markdown"
 SCOPE = "game"
 SEVERITY = "error"
+SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

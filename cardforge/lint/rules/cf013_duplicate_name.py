@@ -54,6 +54,7 @@ CODE = "CF013"
 NAME = "duplicate-name"
 SCOPE = "game"
 SEVERITY = "error"
+SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 @dataclass(frozen=True)
 class Shown:

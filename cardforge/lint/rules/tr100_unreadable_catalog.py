@@ -36,6 +36,7 @@ CODE = CATALOG_CODE
 NAME = "unreadable-catalog"
 SCOPE = "game"
 SEVERITY = "error"
+SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

@@ -28,6 +28,7 @@ CODE = "TR102"
 NAME = "fuzzy"
 SCOPE = "game"
 SEVERITY = "warning"
+SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

@@ -31,6 +31,7 @@ CODE = "TR103"
 NAME = "translation-mismatch"
 SCOPE = "game"
 SEVERITY = "error"
+SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 HINT = "keep placeholders, digits, :icon: tokens and Markdown markers as in the source text"
 
 

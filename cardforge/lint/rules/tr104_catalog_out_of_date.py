@@ -42,6 +42,7 @@ CODE = "TR104"
 NAME = "catalog-out-of-date"
 SCOPE = "game"
 SEVERITY = "warning"
+SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 HINT = "run `cardforge i18n update`, then translate what it marks"
 
 

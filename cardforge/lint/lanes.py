@@ -1,0 +1,92 @@
+"""Rules run in two processes at once: a forked child takes the rules that share a game's
+costly state, then helps with the others.
+
+A rule module may name the per-game state it builds and shares with other rules in
+``SHARES`` (today ``"catalogs"``: :func:`cardforge.i18n.state.state` parses every PO file
+of the game, about 0.6 s of a 10,000-card lint). With two lanes (``cardforge lint`` on a
+machine with two or more cores, unless ``--jobs 1``), a child is forked after the game
+loaded (it shares the game without copying it). It runs every rule naming a ``SHARES``
+state, so each state is still built once, while this process runs the other rules from the
+first on; when the child is done with its own, it takes the other rules from the last on,
+until the two meet (each rule is claimed once, under a lock). Only what the rules found
+crosses back (pickled). The results are given in the rules' order whatever lane ran them,
+so a report is the same with one lane or two.
+
+Where fork is not available, or the child fails, :mod:`cardforge.forked` runs the child's
+part here, the rules it had claimed included: the result is the same, only later.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TypeVar
+
+from cardforge import forked
+from cardforge.lint.rule import Rule
+
+T = TypeVar("T")
+
+
+def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> list[T]:
+    """``check(rule)`` for each of ``rules``, in their order. With ``lanes`` ≥ 2, and rules
+    both with and without ``shares``, a forked child checks those with it and then helps
+    with the others (see the module docstring); ``check`` must then return what pickles.
+    ``lanes`` 1 (or 0) checks every rule here, in order."""
+    apart = [i for i, rule in enumerate(rules) if rule.shares]
+    others = [i for i, rule in enumerate(rules) if not rule.shares]
+    if lanes < 2 or not apart or not others:
+        return [check(rule) for rule in rules]
+    claims = _Claims(len(others))
+    child = forked.start(partial(_child_lane, rules, apart, others, claims, check))
+    found: dict[int, T] = {}
+    while (k := claims.first()) is not None:
+        found[others[k]] = check(rules[others[k]])
+    found.update(child.result())
+    return [found[i] for i in range(len(rules))]
+
+
+def _child_lane(rules: Sequence[Rule], apart: list[int], others: list[int], claims: _Claims,
+                check: Callable[[Rule], T]) -> dict[int, T]:
+    """The child's part: the ``apart`` rules, those of ``others`` this lane claimed before
+    (when the part runs again after the child failed), then others claimed from the last."""
+    found = {i: check(rules[i]) for i in apart}
+    for k in claims.claimed_from_last():
+        found[others[k]] = check(rules[others[k]])
+    while (k := claims.last()) is not None:
+        found[others[k]] = check(rules[others[k]])
+    return found
+
+
+class _Claims:
+    """Which of ``count`` rules (by position) are claimed, shared by both lanes: one lane
+    claims from the first on, the other from the last on, each rule once."""
+
+    def __init__(self, count: int) -> None:
+        self._lock = multiprocessing.Lock()
+        self._ends = multiprocessing.RawArray("i", [0, count])  # next first, one past the next last
+        self._count = count
+
+    def first(self) -> int | None:
+        """The first unclaimed position, now claimed; None when none is left."""
+        with self._lock:
+            front, back = self._ends
+            if front >= back:
+                return None
+            self._ends[0] = front + 1
+            return front
+
+    def last(self) -> int | None:
+        """The last unclaimed position, now claimed; None when none is left."""
+        with self._lock:
+            front, back = self._ends
+            if front >= back:
+                return None
+            self._ends[1] = back - 1
+            return back - 1
+
+    def claimed_from_last(self) -> range:
+        """The positions claimed from the last on so far."""
+        with self._lock:
+            return range(self._ends[1], self._count)

@@ -1,0 +1,77 @@
+"""Rules in two lanes (cardforge/lint/lanes.py): the rules sharing a state run in a forked
+child, each rule runs once, results keep the rules' order, and a child that dies costs
+nothing but time."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from cardforge.config import Config
+from cardforge.lint.engine import lint_game
+from cardforge.lint.lanes import in_lanes
+from cardforge.lint.rule import Rule, all_rules
+from cardforge.problem import Severity
+from cardforge.workspace import load_game
+from tests.conftest import GENERIC, i18n_game
+
+
+def _rule(code: str, shares: str | None = None) -> Rule:
+    return Rule(code=code, name=code.lower(), scope="game", severity=Severity.ERROR, doc=code,
+                check=None, pack="core", shares=shares)
+
+
+RULES = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ103"), _rule("ZZ104"),
+         _rule("ZZ105", "catalogs"), _rule("ZZ106"), _rule("ZZ107")]
+
+
+def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
+    parent = os.getpid()
+
+    def check(rule: Rule) -> tuple[str, int]:
+        if rule.shares is None and os.getpid() == parent:
+            time.sleep(0.05)  # the child has time to help with the others
+        return rule.code, os.getpid()
+
+    found = in_lanes(RULES, check, lanes=2)
+    assert [code for code, _ in found] == [rule.code for rule in RULES]
+    by_code = dict(found)
+    child = {by_code["ZZ102"], by_code["ZZ105"]}
+    assert len(child) == 1 and parent not in child
+    assert {pid for _, pid in found} == {parent, *child}
+    assert by_code["ZZ101"] == parent  # this process starts from the first
+
+
+def test_one_lane_runs_every_rule_here_in_order():
+    parent = os.getpid()
+    found = in_lanes(RULES, lambda rule: (rule.code, os.getpid()), lanes=1)
+    assert found == [(rule.code, parent) for rule in RULES]
+
+
+def test_a_child_that_dies_leaves_its_rules_to_this_process_even_those_it_had_claimed():
+    parent = os.getpid()
+
+    def check(rule: Rule) -> tuple[str, int]:
+        if os.getpid() != parent and rule.code == "ZZ107":
+            os._exit(3)  # the child dies on the last rule it took from the others
+        if rule.shares is None and os.getpid() == parent:
+            time.sleep(0.2)
+        return rule.code, os.getpid()
+
+    found = in_lanes(RULES, check, lanes=2)
+    assert found == [(rule.code, parent) for rule in RULES]
+
+
+def test_a_game_lints_the_same_in_two_lanes_as_in_one(tmp_path):
+    root = i18n_game(tmp_path, "fail_untranslated_rules.po")
+    cards = root / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("id: deadline", "id: speed-lines"),
+                     encoding="utf-8")
+    loaded = load_game(root, GENERIC)
+    rules = all_rules([GENERIC])
+    assert rules["TR101"].shares == "catalogs" and rules["CF005"].shares is None
+    config = Config(root=tmp_path)
+    one = lint_game(loaded, rules, config, lanes=1)
+    two = lint_game(loaded, rules, config, lanes=2)
+    assert {"TR101", "CF005"} <= {p.code for p in one}
+    assert two == one
