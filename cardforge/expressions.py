@@ -38,6 +38,8 @@ import lark
 from celpy import celtypes
 from celpy.celparser import CELParseError
 
+from cardforge import cel_grammar
+
 MAX_EXPRESSION_CHARS = 2000
 """Longest expression, in characters."""
 MAX_BUILT_ITEMS = 1_000_000
@@ -230,7 +232,9 @@ def _environment(fast: bool) -> celpy.Environment:
     """A cel-python environment for the transpiling or the interpreting runner. cel-python
     keeps one parser for the process, made by the first environment with that runner's
     tree type; only the transpiler's tree type serves both, so compile_expression makes the
-    transpiling one first."""
+    transpiling one first. That parser is loaded from the tables cardforge ships when they
+    fit the installed cel-python (:mod:`cardforge.cel_grammar`), else built."""
+    cel_grammar.install()
     return celpy.Environment(runner_class=celpy.CompiledRunner if fast else celpy.InterpretedRunner)
 
 

@@ -30,8 +30,8 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     out run too, the faces the configured cache lacks laid out in ``jobs`` worker
     processes (default: the machine's cores), in ``cache_dir`` when given (else the
     configured cache). With two or more ``jobs`` (or cores), the rules that share the parsed
-    catalogs run in a second process meanwhile (:mod:`cardforge.lint.lanes`). Each game is linted with the core and pack rules and its own
-    game.yaml ``lint:`` rules. Returns (Problems sorted by place, the rule table used: every
+    catalogs run in a second process meanwhile (:mod:`cardforge.lint.lanes`). Each game is
+    linted with the core and pack rules and its own game.yaml ``lint:`` rules. Returns (Problems sorted by place, the rule table used: every
     game's data rules added, the first game's winning a code two games share). Raises
     ConfigError for bad configuration or a folder with no known game.
     """
