@@ -31,10 +31,12 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     processes (default: the machine's cores), in ``cache_dir`` when given (else the
     configured cache). With two or more ``jobs`` (or cores), the rules that share the parsed
     catalogs run in a second process meanwhile (:mod:`cardforge.lint.lanes`). Each game is
-    linted with the core and pack rules and its own game.yaml ``lint:`` rules. Returns (Problems sorted by place, the rule table used: every
-    game's data rules added, the first game's winning a code two games share). Raises
-    ConfigError for bad configuration or a folder with no known game.
+    linted with the core and pack rules and its own game.yaml ``lint:`` rules. Returns
+    (Problems sorted by place, the rule table used: every game's data rules added, the first
+    game's winning a code two games share). Raises ConfigError for bad configuration or a
+    folder with no known game.
     """
+
     config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
     specs = discover()
     rules = all_rules(specs.values())
