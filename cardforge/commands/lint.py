@@ -36,7 +36,6 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     game's winning a code two games share). Raises ConfigError for bad configuration or a
     folder with no known game.
     """
-
     config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
     specs = discover()
     rules = all_rules(specs.values())
