@@ -30,9 +30,9 @@ from cardforge.products.options import BuildOptions
 from cardforge.render import layout_setup
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.content_cache import DocumentSource, Made, cached_document
-from cardforge.render.face_pages import share_equal_fonts
 from cardforge.render.faces import captured_warnings, raise_for_messages
 from cardforge.render.safe_fetcher import SafeFetcher, make_url_fetcher
+from cardforge.render.shared_resources import share_equal_resources
 
 PDF_VERSIONS = {"pdf/x-1a": "1.4", "pdf/x-3": "1.4", "pdf/x-4": "1.6", "pdf/x-5g": "1.6"}
 """PDF version each WeasyPrint PDF/X variant writes (and the assembled file keeps)."""
@@ -123,7 +123,7 @@ def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, titl
             first = copied[index].obj
             clone = pikepdf.Dictionary({key: first[key] for key in first.keys() if key != "/Parent"})
             out.pages.append(pikepdf.Page(out.make_indirect(clone)))
-    share_equal_fonts(out)
+    share_equal_resources(out)
     with pikepdf.open(io.BytesIO(declaration(variant, css, cache_root))) as source:
         out.Root.OutputIntents = out.copy_foreign(source.make_indirect(source.Root.OutputIntents))
         if Name.Metadata in source.Root:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pikepdf
 
 from cardforge.render.face_book import BATCH, Filled, copy_face_in, open_book
-from cardforge.render.face_pages import FontSharer
+from cardforge.render.shared_resources import ResourceSharer
 
 
 class BookFiller:
@@ -36,7 +36,7 @@ class BookFiller:
         """How many faces :meth:`add` copied in."""
         self._pdf: pikepdf.Pdf | None = None
         self._entries: dict[str, pikepdf.Object] = {}
-        self._sharer = FontSharer()
+        self._sharer = ResourceSharer()
         self._existed = False
         self._taken = False
 
@@ -49,7 +49,7 @@ class BookFiller:
             opened = open_book(self.path, self.faces)
             self._existed = opened is not None
             self._pdf, self._entries, fonts = opened or (pikepdf.new(), {}, {})
-            self._sharer = FontSharer(fonts)
+            self._sharer = ResourceSharer(fonts)
         for file in files:
             if self.copied >= BATCH:
                 return

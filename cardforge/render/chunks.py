@@ -21,11 +21,11 @@ from cardforge.errors import CardforgeError, MissingFontError
 from cardforge.geometry import CardGeometry
 from cardforge.render.cache_entries import seal
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.face_pages import stamp_font_keys
 from cardforge.render.faces import render_faces_measured
 from cardforge.render.fetcher import Refusal
 from cardforge.render.overflow import dumps
 from cardforge.render.pdf_split import prune_resources
+from cardforge.render.resource_stamps import stamp_font_keys, stamp_form_keys
 
 
 @dataclass(frozen=True)
@@ -81,16 +81,18 @@ def lay_out_chunk(job: Job, chunk: Chunk) -> Outcome:
 
 def sealed_pages(pdf: bytes, keys: Sequence[str]) -> list[bytes]:
     """Page ``i`` of ``pdf`` as a PDF of its own (boxes kept, only the resources it draws,
-    see :func:`~cardforge.render.pdf_split.prune_resources`, its fonts stamped with their
-    content keys, see :func:`~cardforge.render.face_pages.stamp_font_keys`), sealed with
-    ``keys[i]``.
+    see :func:`~cardforge.render.pdf_split.prune_resources`, its fonts, forms and patterns
+    stamped with their content keys, see :mod:`cardforge.render.resource_stamps`), sealed
+    with ``keys[i]``.
     Raises ValueError when the counts differ, pikepdf.PdfError for a damaged ``pdf``."""
     out = []
     done: set[tuple[int, int]] = set()
     with pikepdf.open(io.BytesIO(pdf)) as source:
         stamp_font_keys(source)  # the chunk's faces share its fonts: hashed here, once
-        for page, key in zip(source.pages, keys, strict=True):
+        for page in source.pages:
             prune_resources(page, done)
+        stamp_form_keys(source)  # and its forms, once pruned to what each draws
+        for page, key in zip(source.pages, keys, strict=True):
             single = pikepdf.new()
             single.pages.append(page)
             seal(single, key)

@@ -9,8 +9,8 @@ rebuild reads one file and copies in only the faces the book lacks.
 The book is ``<cache folder>/books/<name>.pdf``. Its catalog holds ``/CardforgeFaces``
 (face key → a page dictionary, not in the page tree, keeping the face's boxes, whose
 ``/Contents`` is the face's form XObject: /BBox = MediaBox, resources shared with the page)
-and ``/CardforgeFonts`` (font content key → font, see
-:class:`~cardforge.render.face_pages.FontSharer`). Entries are keyed by the face cache's
+and ``/CardforgeFonts`` (content key → font, form or pattern shared between faces, see
+:class:`~cardforge.render.shared_resources.ResourceSharer`). Entries are keyed by the face cache's
 content-hash keys, so an outdated or foreign book is never wrong, only missing faces.
 
 The book is as untrusted as the rest of the cache: it is used only when it is a regular
@@ -22,12 +22,13 @@ shape written here (boxes, resources, a form). Anything else is discarded: the b
 written again from the face files, which are checked against their keys
 (:func:`~cardforge.render.cache_entries.open_face`).
 
-Faces the book lacks are copied in from their cached single-page PDFs, their fonts shared
-with the book's. The book is written again (atomically, holding only the faces asked for)
-when it did not exist, lacked more than :data:`REWRITE_SHARE` of them, or holds many
-faces no longer asked for; a handful of edited faces are copied in for this build only.
-Faces are copied in batches of at most :data:`BATCH`, the book written and reopened from
-disk after each, so memory does not grow with the number of faces of a cold build.
+Faces the book lacks are copied in from their cached single-page PDFs, their fonts, forms
+and patterns shared with the book's (those it holds already are not copied). The book is
+written again (atomically, holding only the faces asked for) when it did not exist, lacked
+more than :data:`REWRITE_SHARE` of them, or holds many faces no longer asked for; a handful
+of edited faces are copied in for this build only. Faces are copied in batches of at most
+:data:`BATCH`, the book written and reopened from disk after each, so memory does not grow
+with the number of faces of a cold build.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from pikepdf import Array, Dictionary, Name
 from cardforge import trust
 from cardforge.atomic import write_atomically
 from cardforge.render import cache_entries
-from cardforge.render.face_pages import FontSharer, share_equal_fonts
+from cardforge.render.shared_resources import ResourceSharer, share_equal_resources
 
 FACES = Name("/CardforgeFaces")
 FONTS = Name("/CardforgeFonts")
@@ -116,14 +117,14 @@ class FaceBook(Sequence[pikepdf.Page]):
         todo = [index for key, index in first.items() if key not in faces]
         rewrite = (not existed or len(todo) + copied > max(REWRITE_MIN, REWRITE_SHARE * len(first))
                    or len(faces) > 2 * len(first) + REWRITE_MIN)
-        sharer = FontSharer(fonts)
+        sharer = ResourceSharer(fonts)
         for start in range(0, len(todo), BATCH):
             for index in todo[start:start + BATCH]:
                 faces[keys[index]] = self._copy_in(index, sharer)
             if rewrite:
                 self.pdf, faces, fonts = self._rewritten({key: faces[key] for key in first
                                                           if key in faces}, sharer)
-                sharer = FontSharer(fonts)
+                sharer = ResourceSharer(fonts)
         if rewrite and not todo:
             self.pdf, faces, _ = self._rewritten({key: faces[key] for key in first}, sharer)
         self.copied = copied + len(todo)
@@ -152,7 +153,7 @@ class FaceBook(Sequence[pikepdf.Page]):
         """The book on disk (see :func:`open_book`)."""
         return open_book(self.path, len(self.files))
 
-    def _rewritten(self, faces: dict[str, pikepdf.Object], keyed: FontSharer) -> _Opened:
+    def _rewritten(self, faces: dict[str, pikepdf.Object], keyed: ResourceSharer) -> _Opened:
         """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
         open it again from disk (dropping the face files it was copied from); the fonts
         ``keyed`` keyed are not hashed again. Raises OSError when it cannot be written,
@@ -172,7 +173,7 @@ class FaceBook(Sequence[pikepdf.Page]):
             raise RuntimeError(f"the face book just written cannot be read: {self.path}")
         return opened
 
-    def _copy_in(self, index: int, sharer: FontSharer) -> pikepdf.Object:
+    def _copy_in(self, index: int, sharer: ResourceSharer) -> pikepdf.Object:
         """Copy face ``index`` into the book (see :func:`copy_face_in`)."""
         return copy_face_in(self.pdf, self.files[index], sharer)
 
@@ -201,7 +202,7 @@ def open_book(path: Path, faces: int) -> _Opened | None:
         return None
 
 
-def copy_face_in(book: pikepdf.Pdf, file: Path, sharer: FontSharer) -> pikepdf.Object:
+def copy_face_in(book: pikepdf.Pdf, file: Path, sharer: ResourceSharer) -> pikepdf.Object:
     """Copy the face in ``file`` (a cached face PDF, checked against its key) into the
     ``book`` PDF, its fonts shared through ``sharer``; return its page dictionary. Raises
     DamagedEntry for a face file that is not one."""
@@ -249,4 +250,4 @@ def sheets_output(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
 def finish_sheets(out: pikepdf.Pdf, pages: Sequence[pikepdf.Page]) -> None:
     """Leave ``out`` one copy of each font: done already when ``out`` is a book's own PDF."""
     if not (isinstance(pages, FaceBook) and out is pages.pdf):
-        share_equal_fonts(out)
+        share_equal_resources(out)

@@ -126,11 +126,11 @@ def test_a_second_imposition_from_one_book_copies_its_forms_into_a_new_pdf(works
 
 
 def test_copying_a_face_in_leaves_out_the_fonts_the_book_holds(workspace, tmp_path):
-    from cardforge.render.face_pages import FontSharer
+    from cardforge.render.shared_resources import ResourceSharer
 
     faces = _render(workspace, FaceCache(tmp_path / "cache"))  # one chunk: its faces share fonts
     fronts = [faces.files[faces.front_page[card]] for card in ("ann", "bob")]
-    book, sharer = pikepdf.new(), FontSharer()
+    book, sharer = pikepdf.new(), ResourceSharer()
 
     def font_files() -> int:
         return sum(1 for o in book.objects if isinstance(o, pikepdf.Dictionary)
@@ -147,8 +147,8 @@ def test_copying_a_face_in_leaves_out_the_fonts_the_book_holds(workspace, tmp_pa
 
 def test_fonts_inside_forms_are_left_out_and_shared_too():
     """A face's text may be drawn only inside a form (an SVG die's mark, a group): both walks
-    of FontSharer reach the fonts of what a resources dictionary draws, at any depth."""
-    from cardforge.render.face_pages import FONT_KEY, HELD, FontSharer
+    of ResourceSharer reach the fonts of what a resources dictionary draws, at any depth."""
+    from cardforge.render.shared_resources import FONT_KEY, HELD, ResourceSharer
 
     key = "ab" * 32
     book = pikepdf.new()
@@ -167,7 +167,7 @@ def test_fonts_inside_forms_are_left_out_and_shared_too():
     outer = form(pikepdf.Dictionary(XObject=pikepdf.Dictionary(x0=inner)))
     resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(x1=outer))
 
-    sharer = FontSharer({key: kept})
+    sharer = ResourceSharer({key: kept})
     sharer.leave_out_known(resources)
     assert str(inner.Resources.Font.F1) == HELD + key  # two forms down, held back
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.render import face_pages
+from cardforge.render import shared_resources
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.face_pages import FONT_KEY, content_key
+from cardforge.render.shared_resources import FONT_KEY, content_key
 from cardforge.render.sheets import card_sheets
 from cardforge.workspace import load_game
 from tests.render.test_face_book import _fonts, _saved
@@ -51,8 +51,8 @@ def test_the_book_keys_fonts_by_their_stamps_and_outputs_carry_none(workspace, t
     game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
     faces = _render(workspace, FaceCache(tmp_path / "cache"))
     hashed = []
-    real = face_pages.content_key
-    monkeypatch.setattr(face_pages, "content_key", lambda obj: hashed.append(obj) or real(obj))
+    real = shared_resources.content_key
+    monkeypatch.setattr(shared_resources, "content_key", lambda obj: hashed.append(obj) or real(obj))
     sheets = _saved(card_sheets(game, faces, "a4", "long"))
     assert hashed == []  # every font came stamped: none hashed again for the book
     with pikepdf.open(io.BytesIO(sheets)) as out:
@@ -67,7 +67,7 @@ def test_a_stamp_that_is_not_a_key_is_ignored(workspace, tmp_path):
         font = _font_dicts(face)[0]
         true_key = str(font[FONT_KEY])
         font[FONT_KEY] = pikepdf.String("not a key")
-        sharer = face_pages.FontSharer()
+        sharer = shared_resources.ResourceSharer()
         assert sharer.key(font) != "not a key"
         del font[FONT_KEY]
-        assert face_pages.FontSharer().key(font) == true_key
+        assert shared_resources.ResourceSharer().key(font) == true_key
