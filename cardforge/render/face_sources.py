@@ -90,7 +90,10 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     ``colour_mode`` (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw
     flat stand-ins. ``early`` (RGB faces only) is offered each card front rendered anew, so
     the warm workers lay it out while the other templates render
-    (:mod:`cardforge.render.early_layout`).
+    (:mod:`cardforge.render.early_layout`). With a memo, the fronts of the cards whose data
+    changed since the last render (:meth:`~cardforge.render.fragment_memo.FragmentMemo.changed_first`:
+    the faces a one-card edit waits for) are rendered, and so offered to the early layout,
+    before the others; the pages are in game order whatever the order of rendering.
     """
     templates = game_templates(game, lang, workspace)
     env, search_path, fallback = templates.env, templates.search_path, templates.fallback
@@ -138,14 +141,16 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                 want_all()  # more than one worker's work: let them all warm up now
         return html
 
-    for card in game.cards():
+    fronts: dict[str, str] = {}
+    for card in kept.changed_first(list(game.cards())) if kept else game.cards():
         deck = game.decks[card.deck]
         extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
         key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
-        html = face(key, partial(named.template, deck, "front"),
-                    {**common, **shape[deck.id], "card": card, "deck": deck, **extra}, sizes[deck.id],
-                    deck, "front")
-        front_page[card.id] = pages.add(html, f"card {card.id}", sizes[deck.id])
+        fronts[card.id] = face(key, partial(named.template, deck, "front"),
+                               {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
+                               sizes[deck.id], deck, "front")
+    for card in game.cards():
+        front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[game.decks[card.deck].id])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
         extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}

@@ -128,12 +128,16 @@ class FragmentMemo:
     """The fragments of one game's faces in one language and variant, kept at ``path``.
 
     ``known``: card key → HTML as read from the file (for :attr:`setup` only); ``used``:
-    what this render used or made, written back by :meth:`save`."""
+    what this render used or made, written back by :meth:`save`; ``data_seen`` and
+    ``data_now``: card id → digest of the card's data at the last render and at this one
+    (:meth:`changed_first`)."""
 
     path: Path
     setup: Setup
     known: dict[str, str] = field(default_factory=dict)
     used: dict[str, str] = field(default_factory=dict)
+    data_seen: dict[str, str] = field(default_factory=dict)
+    data_now: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def open(cls, path: Path, setup: Setup, data: dict[str, Any] | None = None) -> FragmentMemo:
@@ -146,7 +150,23 @@ class FragmentMemo:
         entries = data.get("entries")
         if data.get("format") == FORMAT and data.get("setup") == setup.digest and isinstance(entries, dict):
             memo.known = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)}
+        seen = data.get("cards")
+        if data.get("format") == FORMAT and isinstance(seen, dict):
+            memo.data_seen = {k: v for k, v in seen.items() if isinstance(k, str) and isinstance(v, str)}
         return memo
+
+    def changed_first(self, cards: list[Card]) -> list[Card]:
+        """``cards`` with those whose data (``card.data``, catalog texts merged in) differ from
+        the last render's, or are new, first; each group in the given order. A one-card edit
+        thus renders, and offers for layout, its card's face first instead of after every
+        card before it. Only the order depends on this: keys still come from
+        :meth:`key_of`. The digests are written back by :meth:`save`."""
+        ahead, rest = [], []
+        for card in cards:
+            digest = _data_digest(card.data)
+            self.data_now[card.id] = digest
+            (rest if digest and self.data_seen.get(card.id) == digest else ahead).append(card)
+        return ahead + rest
 
     def game_parts(self, game_view: dict[str, Any], deck_shapes: dict[str, Any]) -> dict[str, str]:
         """Deck id → the digest of what every face of that deck sees of the game: the game
@@ -188,17 +208,26 @@ class FragmentMemo:
     def save(self) -> None:
         """Write the entries this render used, atomically, when they differ from the file's;
         a cache that cannot be written only costs the next build time."""
-        if self.used == self.known:
+        if self.used == self.known and self.data_now == self.data_seen:
             return
         text = json.dumps({"format": FORMAT, "setup": self.setup.digest,
-                           "reads_lists": self.setup.reads_lists, "entries": self.used},
-                          ensure_ascii=False, separators=(",", ":"))
+                           "reads_lists": self.setup.reads_lists, "entries": self.used,
+                           "cards": self.data_now}, ensure_ascii=False, separators=(",", ":"))
         if len(text) > trust.MAX_BYTES["cache"] // 2:
             return
         try:
             write_atomically(self.path, lambda handle: handle.write(text.encode("utf-8")))
         except OSError:
             pass
+
+
+def _data_digest(data: Any) -> str:
+    """A digest of a card's plain data ("" when it does not serialise: then it counts as changed)."""
+    try:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return ""
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
 def open_memo(path: Path | None, env: jinja2.Environment, search_path: Sequence[Path], lang: str,

@@ -147,3 +147,28 @@ def test_rendering_a_booklets_example_cards_keeps_the_whole_games_memo_and_book(
     again = render_card_faces(game, "en", workspace, cache=cache)
     assert rendered == []  # the whole game's memo was not replaced by the examples' one
     assert again.book == whole.book and again.laid_out == 0
+
+
+def test_a_changed_card_is_rendered_first_and_the_pages_keep_game_order(workspace, monkeypatch):
+    """A one-card edit's face is offered for layout before every unchanged card is keyed."""
+    from cardforge.render.fragment_memo import FragmentMemo
+
+    memo = workspace / "memo.json"
+    before, _ = sources(workspace, memo, monkeypatch)
+    [(spec, folder)] = find_game_dirs(workspace / "cards", {})
+    game = load_game(folder, spec).game
+    last = list(game.cards())[-1]
+    assert last.id == "cursed-crown" and list(game.cards())[0].id == "bog-hag"
+    file = folder / "ok_wares.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("{en: Cursed Crown}", "{en: Crown of Woe}"),
+                    encoding="utf-8")
+    keyed: list[str] = []
+    key_of = FragmentMemo.key_of
+    monkeypatch.setattr(FragmentMemo, "key_of", lambda self, part, card, *rest, **kw:
+                        keyed.append(card.id if card else "back") or key_of(self, part, card, *rest, **kw))
+    edited, made = sources(workspace, memo, monkeypatch)
+    assert keyed[:2] == ["cursed-crown", "bog-hag"] and fronts(made) == ["cursed-crown"]
+    assert edited.front_page == before.front_page
+    keyed.clear()
+    sources(workspace, memo, monkeypatch)  # nothing changed since: game order
+    assert keyed[:2] == ["bog-hag", "cursed-crown"]
