@@ -7,11 +7,16 @@ from cardforge.preview.rebuild import PreviewOptions, Rebuilder
 from cardforge.preview.server import PreviewServer, start
 from cardforge.preview.state import PreviewState
 from cardforge.preview.watcher import Watcher
+from cardforge.render import workers
 
 
 class PreviewSession:
     """Starts serving ``options``'s workspace on 127.0.0.1:``port`` (0: a free port) and
-    watching it; the first rebuild runs in the watcher's thread (:meth:`wait_ready`).
+    watching it; the first rebuild runs in the watcher's thread (:meth:`wait_ready`). The
+    ``options.jobs`` face layout workers (:func:`cardforge.render.workers.warm_pool`) are
+    started first, before any thread, and live as long as the session: a save's new face is
+    sent to a warm worker as soon as its template is rendered, instead of being laid out in
+    this process after every face is keyed.
 
     Raises ConfigError for a bad configuration or a workspace with no game, CardforgeError
     for a game asked for that is not there or a cache folder that cannot be written, OSError
@@ -24,8 +29,13 @@ class PreviewSession:
         config = self.rebuilder.config()
         self.rebuilder.targets(config)  # a game asked for that is not there stops here
         trust.writable(config.cache, "cache")
+        workers.warm_pool(options.jobs)
         self.server: PreviewServer
-        self.server, self._thread = start(port, self.state)
+        try:
+            self.server, self._thread = start(port, self.state)
+        except OSError:
+            workers.close_pool()
+            raise
         self.watcher = Watcher(self.rebuilder, ignored=[config.cache, config.out])
         self.watcher.start()
 
@@ -45,3 +55,4 @@ class PreviewSession:
         self.server.shutdown()
         self.server.server_close()
         self.watcher.join(timeout=30)
+        workers.close_pool()
