@@ -4,6 +4,7 @@ nothing but time."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 
@@ -16,9 +17,9 @@ from cardforge.workspace import load_game
 from tests.conftest import GENERIC, i18n_game
 
 
-def _rule(code: str, shares: str | None = None) -> Rule:
+def _rule(code: str, shares: str | None = None, needs_layout: bool = False) -> Rule:
     return Rule(code=code, name=code.lower(), scope="game", severity=Severity.ERROR, doc=code,
-                check=None, pack="core", shares=shares)
+                check=None, pack="core", shares=shares, needs_layout=needs_layout)
 
 
 RULES = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ103"), _rule("ZZ104"),
@@ -40,6 +41,27 @@ def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
     assert len(child) == 1 and parent not in child
     assert {pid for _, pid in found} == {parent, *child}
     assert by_code["ZZ101"] == parent  # this process starts from the first
+
+
+def test_rules_that_lay_faces_out_run_here_whoever_takes_the_others():
+    """They start worker processes, which a (daemon) child may not: `lint --layout` failed so."""
+    parent = os.getpid()
+    rules = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ105", needs_layout=True),
+             _rule("ZZ106", "catalogs", needs_layout=True), _rule("ZZ107")]
+
+    taken = multiprocessing.get_context("fork").Event()
+
+    def check(rule: Rule) -> tuple[str, int]:
+        if rule.code == "ZZ107":
+            taken.set()
+        elif rule.code == "ZZ101" and os.getpid() == parent:
+            taken.wait(10)  # the child is done with its own and takes the last rule
+        return rule.code, os.getpid()
+
+    found = dict(in_lanes(rules, check, lanes=2))
+    assert list(found) == [rule.code for rule in rules]
+    assert found["ZZ105"] == found["ZZ106"] == parent
+    assert found["ZZ102"] != parent and found["ZZ107"] == found["ZZ102"]
 
 
 def test_one_lane_runs_every_rule_here_in_order():
