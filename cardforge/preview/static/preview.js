@@ -4,6 +4,7 @@
 // and when no card, deck or section came or went only the changed elements are replaced.
 (function () {
   "use strict";
+  const PRELOADED = 24;  // new faces whose images are asked for at once (an edit changes a few)
   let version = Number(document.body.dataset.version || 0);
   let shown = version;
   const status = document.getElementById("status");
@@ -72,6 +73,11 @@
     const update = JSON.parse(event.data);
     if (update.version <= version) { return; }
     version = update.version;
+    // ask for the new faces' images now, while the view is fetched: the server rasterises
+    // them meanwhile, and the figures find them in the browser's cache (they are immutable)
+    (update.new_faces || []).slice(0, PRELOADED).forEach(function (key) {
+      new Image().src = "/img/" + encodeURIComponent(key) + ".png";
+    });
     refresh();
   });
   events.onerror = function () { status.textContent = "reconnecting…"; };
