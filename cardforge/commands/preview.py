@@ -33,7 +33,8 @@ WORKSPACE = click.option(
               help="Port on 127.0.0.1 to serve on; 0 picks a free one.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes laying out card faces  [default: 1]")
+              help="Worker processes laying out card faces, kept warm while the preview runs  "
+                   "[default: 1]")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder of laid-out faces, shared with builds  [default: the configured cache, "
                    ".cardforge-cache]")
