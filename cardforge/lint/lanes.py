@@ -42,7 +42,10 @@ def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> l
     others = [i for i, rule in enumerate(rules) if not rule.shares and not rule.needs_layout]
     if lanes < 2 or not apart or not others + here:
         return [check(rule) for rule in rules]
-    claims = _Claims(len(others))
+    try:
+        claims = _Claims(len(others))
+    except (OSError, ImportError):  # no shared memory or semaphores here: one lane
+        return [check(rule) for rule in rules]
     child = forked.start(partial(_child_lane, rules, apart, others, claims, check))
     found: dict[int, T] = {i: check(rules[i]) for i in here}
     while (k := claims.first()) is not None:

@@ -97,3 +97,16 @@ def test_a_game_lints_the_same_in_two_lanes_as_in_one(tmp_path):
     two = lint_game(loaded, rules, config, lanes=2)
     assert {"TR101", "CF005"} <= {p.code for p in one}
     assert two == one
+
+
+def test_without_shared_locks_every_rule_runs_here(monkeypatch):
+    """Some sandboxes have no POSIX semaphores: multiprocessing.Lock() raises; lint still runs."""
+    from cardforge.lint import lanes
+
+    def refused() -> None:
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(lanes.multiprocessing, "Lock", refused)
+    parent = os.getpid()
+    found = in_lanes(RULES, lambda rule: (rule.code, os.getpid()), lanes=2)
+    assert found == [(rule.code, parent) for rule in RULES]
