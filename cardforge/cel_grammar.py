@@ -3,7 +3,7 @@
 cel-python makes one Lark LALR parser per process from its ``cel.lark`` grammar the first
 time an expression is compiled: about 0.2 s, in every ``cardforge lint`` and in the lint of
 every build, before the first game.yaml ``lint:`` rule can run. Lark can save a parser it
-built and load it again (``Lark.load`` takes the saved form as plain data): this module
+built as plain data and load it again: this module
 keeps that form as JSON next to the code (``cel_parser.json``, written by
 ``python -m cardforge.cel_grammar``, never by a run, and read from the installed package,
 never from a workspace), and :func:`install` hands the loaded parser to cel-python before
@@ -14,7 +14,8 @@ version installed (:func:`fingerprint`); otherwise cel-python builds its parser 
 always did, so a cel-python or Lark upgrade costs time, never a wrong parse. The parse
 table is saved with numbered states (Lark's ``IntParseTable``), as Lark saves its own:
 the same actions, so the same trees and the same syntax errors
-(tests/test_cel_grammar.py compares both parsers, and the shipped file with a fresh one).
+(tests/test_cel_grammar.py compares both parsers on every string of the shipped games, and
+checks that the shipped file fits the installed libraries).
 """
 
 from __future__ import annotations

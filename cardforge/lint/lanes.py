@@ -8,10 +8,10 @@ machine with two or more cores, unless ``--jobs 1``), a child is forked after th
 loaded (it shares the game without copying it). It runs every rule naming a ``SHARES``
 state, so each state is still built once, while this process runs the rules that lay faces
 out (``NEEDS_LAYOUT``: they start worker processes, which a daemon child may not), then the
-other rules from the first on; when the child is done with its own, it takes the other rules from the last on,
-until the two meet (each rule is claimed once, under a lock). Only what the rules found
-crosses back (pickled). The results are given in the rules' order whatever lane ran them,
-so a report is the same with one lane or two.
+other rules from the first on; when the child is done with its own, it takes the other
+rules from the last on, until the two meet (each rule is claimed once, under a lock). Only
+what the rules found crosses back (pickled). The results are given in the rules' order
+whatever lane ran them, so a report is the same with one lane or two.
 
 Where fork is not available, or the child fails, :mod:`cardforge.forked` runs the child's
 part here, the rules it had claimed included: the result is the same, only later.

@@ -154,9 +154,9 @@ class FaceBook(Sequence[pikepdf.Page]):
         return open_book(self.path, len(self.files))
 
     def _rewritten(self, faces: dict[str, pikepdf.Object], keyed: ResourceSharer) -> _Opened:
-        """Write the book with ``faces`` (key → page dictionary) and the fonts they use, and
-        open it again from disk (dropping the face files it was copied from); the fonts
-        ``keyed`` keyed are not hashed again. Raises OSError when it cannot be written,
+        """Write the book with ``faces`` (key → page dictionary) and the fonts, forms and
+        patterns they share, and open it again from disk (dropping the face files it was
+        copied from); those ``keyed`` keyed are not keyed again. Raises OSError when it cannot be written,
         RuntimeError when it cannot be read back."""
         sharer = keyed.fresh()
         for entry in faces.values():
@@ -204,7 +204,8 @@ def open_book(path: Path, faces: int) -> _Opened | None:
 
 def copy_face_in(book: pikepdf.Pdf, file: Path, sharer: ResourceSharer) -> pikepdf.Object:
     """Copy the face in ``file`` (a cached face PDF, checked against its key) into the
-    ``book`` PDF, its fonts shared through ``sharer``; return its page dictionary. Raises
+    ``book`` PDF, its fonts, forms and patterns shared through ``sharer``; return its page
+    dictionary. Raises
     DamagedEntry for a face file that is not one."""
     source = cache_entries.open_face(file)
     try:
@@ -248,6 +249,7 @@ def sheets_output(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
 
 
 def finish_sheets(out: pikepdf.Pdf, pages: Sequence[pikepdf.Page]) -> None:
-    """Leave ``out`` one copy of each font: done already when ``out`` is a book's own PDF."""
+    """Leave ``out`` one copy of each font, form and pattern: done already when ``out`` is a
+    book's own PDF."""
     if not (isinstance(pages, FaceBook) and out is pages.pdf):
         share_equal_resources(out)

@@ -150,7 +150,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                                {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
                                sizes[deck.id], deck, "front")
     for card in game.cards():
-        front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[game.decks[card.deck].id])
+        front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[card.deck])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
         extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}

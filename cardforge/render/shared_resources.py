@@ -52,9 +52,8 @@ def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0, stamped: b
     kind = obj._type_code
     if depth > 12:
         digest.update(b"...")
-    elif stamped and depth and kind in (ObjectType.dictionary, ObjectType.stream) \
-            and any(_is_key(obj.get(stamp)) for stamp in _STAMPS):
-        digest.update(b"K" + next(str(obj[s]) for s in _STAMPS if _is_key(obj.get(s))).encode())
+    elif stamped and depth and kind in (ObjectType.dictionary, ObjectType.stream) and _stamp(obj):
+        digest.update(b"K" + _stamp(obj).encode())
     elif kind == ObjectType.stream:
         digest.update(b"S")
         _feed_dict(obj, digest, depth, stamped)
@@ -68,6 +67,11 @@ def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0, stamped: b
         digest.update(b"]")
     else:
         digest.update(obj.unparse())
+
+
+def _stamp(obj: pikepdf.Object) -> str:
+    """The key a font or form is stamped with (:data:`FONT_KEY`, :data:`FORM_KEY`), or ""."""
+    return next((str(obj[stamp]) for stamp in _STAMPS if _is_key(obj.get(stamp))), "")
 
 
 def _feed_dict(obj: pikepdf.Object, digest: hashlib._Hash, depth: int, stamped: bool) -> None:
