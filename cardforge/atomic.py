@@ -8,6 +8,7 @@ its outputs until the lint has passed (a game with lint errors writes nothing).
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -71,3 +72,17 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def real_folder(folder: Path) -> Path:
+    """``folder`` created as a real folder (a symlink or file in its place is removed
+    first, so nothing is written through it). Returns ``folder``. Raises OSError when it
+    cannot be created."""
+    try:
+        info = os.lstat(folder)
+        if not stat.S_ISDIR(info.st_mode):  # a symlink (even to a folder) or a file
+            folder.unlink()
+    except FileNotFoundError:
+        pass
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -157,11 +157,13 @@ class FastChecks:
         except (ValueError, TypeError, OverflowError):
             return False
 
-    def surely_valid(self, instance: Any, name: str, subschema: str | None = None) -> bool:
+    def surely_valid(self, instance: Any, name: str, subschema: str | None = None, *,
+                     plain: bool = False) -> bool:
         """True if jsonschema-rs finds plain-JSON ``instance`` valid against the schema;
-        False when it is invalid or the fast check cannot tell."""
+        False when it is invalid or the fast check cannot tell. ``plain``: the caller knows
+        ``instance`` is plain JSON (:func:`plain_json` is then not asked)."""
         fast = self.validator(name, subschema)
-        return fast is not None and plain_json(instance) and self._valid(fast, instance)
+        return fast is not None and (plain or plain_json(instance)) and self._valid(fast, instance)
 
     def suspect_cards(self, instance: Any, name: str) -> list[int] | None:
         """For a card file (a mapping with a ``cards`` list) that schema ``name`` does not

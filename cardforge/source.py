@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,49 @@ import yaml.reader
 
 from cardforge import trust, yaml_limits
 from cardforge.document import Document, Pointer
+from cardforge.parse_cache import MIN_BYTES, ParseCache
 from cardforge.problem import Location, Problem
 from cardforge.yaml_walk import DUPLICATE_KEY, YAML_SYNTAX, LoadError, Walker, mark_location
 
 try:  # the C parser is ~10x faster; the pure-Python one behaves the same
-    _Loader: type = yaml.CSafeLoader
+    _Base: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+_LIBYAML = _Base is getattr(yaml, "CSafeLoader", None)
+
+
+class _Loader(_Base):  # type: ignore[misc,valid-type]
+    """The safe loader, each distinct plain scalar resolved to its tag once per file.
+
+    PyYAML's resolver matches a scalar against its implicit-type patterns (null, bool, int,
+    float, timestamp…) every time it appears; card files repeat the same words (deck names,
+    attributes, ``true``) thousands of times, and resolving was a fifth of composing. The
+    tag depends only on the text and how it was written, since the safe loader has no path
+    resolvers (asserted below), so it is remembered."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._tags: dict[tuple[str, Any], str] = {}
+
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        """The tag of a node (see PyYAML's ``BaseResolver.resolve``), scalars' remembered."""
+        if kind is yaml.ScalarNode:
+            memo = (value, implicit)
+            tag = self._tags.get(memo)
+            if tag is None:
+                tag = self._tags[memo] = super().resolve(kind, value, implicit)
+            return tag
+        return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        """Nothing to do: without path resolvers PyYAML's does nothing either."""
+
+    def ascend_resolver(self) -> None:
+        """Nothing to do (see :meth:`descend_resolver`)."""
+
+
+if _Loader.yaml_path_resolvers:  # pragma: no cover - the tag memo and no-op path methods assume none
+    raise ImportError("cardforge.source: PyYAML's safe loader has path resolvers")
 
 __all__ = ["DUPLICATE_KEY", "YAML_SYNTAX", "Document", "LoadError", "Pointer", "gc_paused",
            "iter_pointers", "load_yaml", "loads"]
@@ -61,21 +98,23 @@ def gc_paused(freeze: bool = False) -> Iterator[None]:
             gc.enable()
 
 
-def _walk(loader: Any, doc: Document, text: str) -> Any:
+def _walk(loader: Any, walker: Walker, text: str) -> Any:
     """Compose the document's nodes and turn them into data (None for an empty document),
-    filling ``doc``'s maps; the node tree is freed on return. A file that may use aliases
-    or be large is composed by :func:`cardforge.yaml_limits.compose`, which counts it.
-    Raises LoadError, yaml_limits.Exceeded and yaml.YAMLError."""
-    if _Loader is getattr(yaml, "CSafeLoader", None) and yaml_limits.surely_small(text):
+    setting the source tree of the walker's document; the node tree is freed on return. A
+    file that may use aliases or be large is composed by
+    :func:`cardforge.yaml_limits.compose`, which counts it. Raises LoadError,
+    yaml_limits.Exceeded and yaml.YAMLError."""
+    if _LIBYAML and yaml_limits.surely_small(text):
         node = loader.get_single_node()
     else:
         node = yaml_limits.compose(loader)
     if node is None:
         return None
-    walker = Walker(doc, loader, merges="<<" in text)
-    data = walker.build(node, ())
+    trees: list[Any] = []
+    data = walker.build(node, trees)
     if walker.problems:
         raise LoadError(walker.problems)
+    walker.doc.tree = trees[0]
     return data
 
 
@@ -86,12 +125,25 @@ def loads(text: str, path: Path) -> Document:
     past a limit of :mod:`cardforge.yaml_limits`) or CF002 (duplicate key) Problems.
     An empty file gives ``data = None``.
     """
+    return _parse(text, path).doc
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    doc: Document
+    json_exact: bool  # see Walker.json_exact
+
+
+def _parse(text: str, path: Path) -> _Parsed:
+    """:func:`loads`, saying too whether JSON can hold the data exactly."""
     doc = Document(path=path, data=None, lines=text.splitlines())
     loader = None
+    walker = None
     try:
         loader = _Loader(text)
         with gc_paused():
-            doc.data = _walk(loader, doc, text)
+            walker = Walker(doc, loader, merges="<<" in text)
+            doc.data = _walk(loader, walker, text)
     except yaml_limits.Exceeded as exc:
         raise LoadError([Problem(mark_location(path, exc.mark), YAML_SYNTAX, exc.message,
                                  hint=exc.hint)]) from None
@@ -115,13 +167,15 @@ def loads(text: str, path: Path) -> Document:
     finally:
         if loader is not None:
             loader.dispose()
-    return doc
+    exact = walker is not None and walker.json_exact
+    doc.plain_json = exact and walker is not None and walker.finite
+    return _Parsed(doc, exact)
 
 
 def _at_offset(path: Path, text: str, offset: int) -> Location:
     """Location of the reader's ``offset`` (0-based) in ``text``: a character index for the
     Python reader, a UTF-8 byte index for libyaml's."""
-    if _Loader is getattr(yaml, "CSafeLoader", None):
+    if _LIBYAML:
         offset = len(text.encode("utf-8", "surrogatepass")[:offset].decode("utf-8", "ignore"))
     before = text[:offset]
     return Location(path, before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1)
@@ -141,10 +195,12 @@ def _syntax_hint(message: str) -> str:
     return "check the indentation and quoting around this position"
 
 
-def load_yaml(path: Path) -> Document:
+def load_yaml(path: Path, parsed: ParseCache | None = None) -> Document:
     """Read ``path`` through the trust boundary (:func:`cardforge.trust.read_text`: a
     regular UTF-8 file inside the workspace, a byte-order mark dropped) and parse it; see
-    :func:`loads` for errors.
+    :func:`loads` for errors. With ``parsed``, a file of at least
+    :data:`cardforge.parse_cache.MIN_BYTES` is taken from that cache when its text was
+    parsed before, and kept there once parsed.
 
     Raises :class:`LoadError` (CF001 at the file, or at the first byte that is not UTF-8)
     when the file is refused: outside the workspace, not a regular file, too large, a
@@ -154,7 +210,16 @@ def load_yaml(path: Path) -> Document:
         text = trust.read_text(path, "yaml")
     except trust.Refused as refused:
         raise LoadError([refused.problem(YAML_SYNTAX)]) from None
-    return loads(text, path)
+    if parsed is None or len(text) < MIN_BYTES:
+        return loads(text, path)
+    with gc_paused():
+        kept = parsed.get(text, path)
+    if kept is not None:
+        return kept
+    fresh = _parse(text, path)
+    if fresh.json_exact:
+        parsed.put(text, fresh.doc)
+    return fresh.doc
 
 
 def iter_pointers(data: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, Any]]:

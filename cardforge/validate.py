@@ -77,10 +77,11 @@ def _fast() -> FastChecks:
     return FastChecks(schema_registry.store())
 
 
-def surely_valid(instance: Any, name: str, subschema: str | None = None) -> bool:
+def surely_valid(instance: Any, name: str, subschema: str | None = None, *, plain: bool = False) -> bool:
     """True if the fast check finds ``instance`` valid against schema ``name`` (at
-    ``subschema``): then jsonschema would find no error. False when it cannot tell."""
-    return _fast().surely_valid(instance, name, subschema)
+    ``subschema``): then jsonschema would find no error. False when it cannot tell.
+    ``plain``: ``instance`` is known to be plain JSON (not checked again)."""
+    return _fast().surely_valid(instance, name, subschema, plain=plain)
 
 
 def has_subschema(name: str, pointer: str) -> bool:
@@ -143,7 +144,7 @@ def validate(doc: Document, name: str, *, subschema: str | None = None,
     instance: Any = doc.data
     for part in at:
         instance = instance[part]
-    if surely_valid(instance, name, subschema):
+    if surely_valid(instance, name, subschema, plain=doc.plain_json):
         return []
     suspects = _fast().suspect_cards(instance, name) if subschema is None else None
     if suspects is not None:  # jsonschema sees only the entries that fail on their own

@@ -24,6 +24,7 @@ from cardforge.field_schema import dice_cost_problems
 from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec, discover
+from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
 from cardforge.source import Document, LoadError, gc_paused, load_yaml
 from cardforge.spreadsheet import in_sheet_terms, is_sheet, load_sheet
@@ -106,23 +107,27 @@ def card_files(root: Path) -> list[Path]:
         return []
 
 
-def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None) -> Document | None:
-    """``path`` loaded (a sheet as the deck ``sheets`` names it for, if any), or None; its
-    Problems added to ``problems``."""
+def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
+          parsed: ParseCache | None = None) -> Document | None:
+    """``path`` loaded (a sheet as the deck ``sheets`` names it for, if any; a large YAML
+    file through the parse cache ``parsed``, if any), or None; its Problems added to
+    ``problems``."""
     try:
         if sheets is not None and is_sheet(path):
             named = sheets.named.get(path.name)
             doc = load_sheet(path, named.deck if named else None, named.sheet if named else None)
             problems.extend(doc.left_out)
             return doc
-        return load_yaml(path)
+        return load_yaml(path, parsed)
     except LoadError as exc:
         problems.extend(exc.problems)
         return None
 
 
-def load_game(root: Path, spec: GameSpec) -> Loaded:
-    """Load ``root`` (a ``cards/<id>/`` folder) for game ``spec`` into a :class:`Loaded`.
+def load_game(root: Path, spec: GameSpec, parsed: ParseCache | None = None) -> Loaded:
+    """Load ``root`` (a ``cards/<id>/`` folder) for game ``spec`` into a :class:`Loaded`,
+    large card files through the parse cache ``parsed`` when given
+    (:mod:`cardforge.parse_cache`: commands pass the configured cache's).
 
     A workspace game's card-file schema is made from game.yaml once that passes its own
     schema. Raises ConfigError (naming the pack, where it comes from and the file) when a
@@ -132,10 +137,10 @@ def load_game(root: Path, spec: GameSpec) -> Loaded:
     (:func:`cardforge.source.gc_paused` with ``freeze``): a loaded game lives on.
     """
     with gc_paused(freeze=True):
-        return _load_game(root, spec)
+        return _load_game(root, spec, parsed)
 
 
-def _load_game(root: Path, spec: GameSpec) -> Loaded:
+def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None) -> Loaded:
     loaded = Loaded(spec=spec, root=root, game=None)
     schema = pack_schema(spec)
     trust.allow_installed(*pack_folders(spec))
@@ -157,7 +162,7 @@ def _load_game(root: Path, spec: GameSpec) -> Loaded:
     sheets = sheet_decks(manifest, root)
     loaded.problems.extend(sheets.problems)
     for path in card_files(root):
-        doc = _load(path, loaded.problems, sheets)
+        doc = _load(path, loaded.problems, sheets, parsed)
         if doc is None:
             continue
         if is_dice_file(doc):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from cardforge import trust
-from cardforge.document import Document, Pointer
+from cardforge.document import Document, SourceTree
 from cardforge.problem import Location, Problem
 from cardforge.yaml_limits import MERGE
 
@@ -36,11 +37,12 @@ _SCALARS = frozenset(f"tag:yaml.org,2002:{name}"
 """Scalar tags whose value is immutable and depends on the scalar's text alone."""
 _NUMBERS = frozenset(("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"))
 _INT64 = 2 ** 63
+_JSON_TYPES = frozenset((str, int, float, bool, type(None)))
 
 
 class Walker:
-    """Turns a composed node tree into plain data, filling a Document's maps (Raises
-    LoadError from :meth:`build`)."""
+    """Turns a composed node tree into plain data and its :data:`~cardforge.document.SourceTree`
+    (Raises LoadError from :meth:`build`)."""
 
     def __init__(self, doc: Document, loader: Any, merges: bool = True) -> None:
         """``merges``: whether the text may hold merge keys (``<<``); False skips looking."""
@@ -48,28 +50,37 @@ class Walker:
         self.loader = loader
         self.merges = merges
         self.problems: list[Problem] = []
+        self.json_exact = True
+        """Whether JSON holds the data exactly: every key is text and every value text, a
+        number, a boolean or null (no date, no binary)."""
+        self.finite = True
+        """Whether every number is finite (no ``.inf``, no ``.nan``)."""
         self._constructed: dict[tuple[str, str], Any] = {}  # (tag, text) → value
 
-    def build(self, node: yaml.Node, pointer: Pointer, depth: int = 1) -> Any:
-        """Plain data for ``node`` at ``pointer`` (``depth`` levels down, the root is 1),
-        recording locations. Raises LoadError."""
+    def build(self, node: yaml.Node, trees: list[SourceTree], depth: int = 1) -> Any:
+        """Plain data for ``node`` (``depth`` levels down, the root is 1), appending where
+        it and its parts were written to ``trees``. Raises LoadError."""
         mark = node.start_mark
-        self.doc.values[pointer] = (mark.line + 1, mark.column + 1)
+        line, col = mark.line + 1, mark.column + 1
         if depth > trust.MAX_YAML_DEPTH:
-            raise LoadError([Problem(self.doc.locate(*pointer), YAML_SYNTAX,
+            raise LoadError([Problem(Location(self.doc.path, line, col), YAML_SYNTAX,
                                      f"values nest more than {trust.MAX_YAML_DEPTH} levels deep",
                                      hint="flatten the structure; card data nests a few levels")])
-        if isinstance(node, yaml.ScalarNode):
-            if node.style in ("'", '"') and mark.line == node.end_mark.line:
-                self.doc.quoted.add(pointer)
+        if type(node) is yaml.ScalarNode:
+            quoted = node.style in ("'", '"') and mark.line == node.end_mark.line
+            trees.append([line, col, 1] if quoted else [line, col])
             return self._scalar(node)
         if node.tag not in _PLAIN_TAGS:
-            raise LoadError([Problem(self.doc.locate(*pointer), YAML_SYNTAX,
+            raise LoadError([Problem(Location(self.doc.path, line, col), YAML_SYNTAX,
                                      f"YAML tag {node.tag!r} is not allowed",
                                      hint="card data is plain YAML: remove the !! tag")])
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, pointer, depth)
-        return [self.build(item, (*pointer, i), depth + 1) for i, item in enumerate(node.value)]
+        if type(node) is yaml.MappingNode:
+            entries: dict[Any, list[Any]] = {}
+            trees.append([line, col, entries])
+            return self._mapping(node, entries, depth)
+        items: list[SourceTree] = []
+        trees.append([line, col, items])
+        return [self.build(item, items, depth + 1) for item in node.value]
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         """A scalar's value as PyYAML's safe constructor makes it, each distinct (tag, text)
@@ -93,6 +104,10 @@ class Walker:
             raise self._unreadable(node, "a whole number beyond 64 bits (±9,223,372,036,854,775,807)")
         if tag in _SCALARS:
             self._constructed[memo] = value
+        if type(value) not in _JSON_TYPES:
+            self.json_exact = False
+        elif type(value) is float and not math.isfinite(value):
+            self.finite = False
         return value
 
     def _unreadable(self, node: yaml.ScalarNode, reason: str) -> LoadError:
@@ -104,36 +119,35 @@ class Walker:
                                   f"cannot read {shown!r} as YAML {kind}: {reason}",
                                   hint="quote the value to keep it as text")])
 
-    def _mapping(self, node: yaml.MappingNode, pointer: Pointer, depth: int) -> dict[Any, Any]:
+    def _mapping(self, node: yaml.MappingNode, entries: dict[Any, list[Any]], depth: int) -> dict[Any, Any]:
+        """The mapping's data; ``entries`` gets each key's ``[key_line, key_col, tree]``."""
         if self.merges:
             self._one_merge_key(node)
         self.loader.flatten_mapping(node)  # resolves YAML merge keys (<<)
         out: dict[Any, Any] = {}
-        first_seen: dict[Any, int] = {}  # key → its line
         for key_node, value_node in node.value:
             mark = key_node.start_mark
-            key_at = (mark.line + 1, mark.column + 1)
-            key = self._scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else []
+            key_line, key_col = mark.line + 1, mark.column + 1
+            key = self._scalar(key_node) if type(key_node) is yaml.ScalarNode else []
+            if type(key) is not str:
+                self.json_exact = False
             try:
                 hash(key)
             except TypeError:
-                self.problems.append(Problem(Location(self.doc.path, *key_at), YAML_SYNTAX,
+                self.problems.append(Problem(Location(self.doc.path, key_line, key_col), YAML_SYNTAX,
                                              "a mapping key must be a scalar",
                                              hint="write keys as plain words, e.g. `name:`"))
                 continue
-            if key in first_seen:
+            if key in entries:
                 self.problems.append(Problem(
-                    Location(self.doc.path, *key_at), DUPLICATE_KEY,
+                    Location(self.doc.path, key_line, key_col), DUPLICATE_KEY,
                     f"duplicate key {repr(key) if isinstance(key, str) else key} (first "
-                    f"defined at line {first_seen[key]})",
+                    f"defined at line {entries[key][0]})",
                     hint="YAML keeps only the last value; delete or rename one of them"))
                 continue
-            first_seen[key] = key_at[0]
-            child = (*pointer, key)
-            self.doc.keys[child] = key_at
-            out[key] = self.build(value_node, child, depth + 1)
+            entry = entries[key] = [key_line, key_col]
+            out[key] = self.build(value_node, entry, depth + 1)  # appends the value's tree
         return out
-
 
     def _one_merge_key(self, node: yaml.MappingNode) -> None:
         """Report every merge key of ``node`` after the first (CF002) and drop it: YAML keys

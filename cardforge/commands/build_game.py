@@ -27,6 +27,7 @@ from cardforge.config import Config
 from cardforge.errors import CardforgeError, ConfigError, DataError
 from cardforge.model import Game
 from cardforge.packs import GameSpec, discover
+from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
 from cardforge.products.builder import ProductSkipped
 from cardforge.products.options import BuildOptions
@@ -76,7 +77,7 @@ def build_game(job: GameJob, config: Config, options: BuildOptions, step: Callab
     to ``options.report`` when the game is done (or failed), TR105 configured as lint
     configures it.
     """
-    loaded = load_game(job.folder, job.spec)
+    loaded = load_game(job.folder, job.spec, ParseCache.at(config.cache))
     game = loaded.game
     lint = forked.start(partial(_lint_errors, loaded, config), niceness=LINT_NICENESS)
     linted = _LintGate(job.spec.id, lint)

@@ -18,6 +18,7 @@ from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.report import render
 from cardforge.lint.rule import all_rules
 from cardforge.packs import discover
+from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
 from cardforge.workspace import find_game_dirs, load_game
 
@@ -41,11 +42,12 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     rules = all_rules(specs.values())
     cores = jobs or os.cpu_count() or 1
     options = LayoutOptions(workspace, config.cache, cores) if layout or config.lint_layout else None
+    parsed = ParseCache.at(config.cache)
     problems: list[Problem] = []
     table = dict(rules)
     for path in paths or (config.cards,):
         for spec, folder in find_game_dirs(path.resolve(), specs):
-            loaded = load_game(folder, spec)
+            loaded = load_game(folder, spec, parsed)
             game_rules = with_data_rules(rules, loaded.game)  # its game.yaml `lint:` too
             problems.extend(lint_game(loaded, game_rules, config, options, lanes=min(cores, 2)))
             for code, rule in game_rules.items():

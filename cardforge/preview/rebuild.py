@@ -24,6 +24,7 @@ from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.model import Game
 from cardforge.packs import GameSpec, discover
+from cardforge.parse_cache import ParseCache
 from cardforge.preview.faces import game_faces
 from cardforge.preview.images import ImageStore
 from cardforge.preview.products import Plots, game_charts, game_products
@@ -114,7 +115,7 @@ class Rebuilder:
 
     def _game(self, spec: GameSpec, folder: Path, config: Config) -> None:
         """Load, render, lint and build one game, publishing after each step."""
-        loaded = load_game(folder, spec)
+        loaded = load_game(folder, spec, ParseCache.at(config.cache))
         game = loaded.game
         old = self.views.get(spec.id)
         problems = [ProblemView.of(p, self.workspace) for p in loaded.problems]

@@ -28,6 +28,7 @@ from typing import Any
 import pikepdf
 
 from cardforge import trust
+from cardforge.atomic import real_folder  # noqa: F401  (re-exported: the cache's folders are made with it)
 from cardforge.errors import RenderError
 
 KEY = pikepdf.Name("/CardforgeKey")
@@ -148,17 +149,3 @@ def discard(path: Path) -> None:
             path.unlink()
     except (OSError, ValueError):
         return
-
-
-def real_folder(folder: Path) -> Path:
-    """``folder`` created as a real folder (a symlink or file in its place is removed
-    first, so nothing is written through it). Returns ``folder``. Raises OSError when it
-    cannot be created."""
-    try:
-        info = os.lstat(folder)
-        if not stat.S_ISDIR(info.st_mode):  # a symlink (even to a folder) or a file
-            folder.unlink()
-    except FileNotFoundError:
-        pass
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder

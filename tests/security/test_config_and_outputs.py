@@ -155,7 +155,7 @@ def test_an_output_folder_behind_a_file_is_an_error(attack):
 def test_a_full_disk_is_reported_per_game_not_as_a_traceback(attack, monkeypatch):
     import cardforge.atomic as atomic
 
-    def full(path, write):
+    def full(path, write, **_options):  # modules imported later bind it too, with sync=False
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
     monkeypatch.setattr(atomic, "write_atomically", full)

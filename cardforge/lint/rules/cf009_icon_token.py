@@ -25,6 +25,7 @@ Failing (``:die-7:`` is no icon)::
 from __future__ import annotations
 
 import difflib
+import weakref
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
@@ -50,9 +51,18 @@ def _icons(workspace: Path, game_id: str, pack_icons: Path | None,
     return IconSet.for_game(template_search_path(workspace, game_id, pack_templates), pack_icons)
 
 
+_BY_GAME: weakref.WeakKeyDictionary[Game, IconSet] = weakref.WeakKeyDictionary()
+"""Each game's icons: card rules ask once per card, and hashing the folders to find them
+in :func:`_icons`'s cache took most of this rule's time."""
+
+
 def icons_for(game: Game) -> IconSet:
     """The icons a game's text may use (core, pack, workspace overrides)."""
-    return _icons(game.root.parent.parent, game.id, game.spec.icons_dir, game.spec.templates_dir)
+    icons = _BY_GAME.get(game)
+    if icons is None:
+        icons = _BY_GAME[game] = _icons(game.root.parent.parent, game.id, game.spec.icons_dir,
+                                        game.spec.templates_dir)
+    return icons
 
 
 def localized_texts(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str]]:

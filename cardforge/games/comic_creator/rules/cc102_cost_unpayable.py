@@ -20,9 +20,10 @@ Failing (a player holds at most 39 dice: 3 green and every other die in the box)
       cost: KIND40
 """
 
+import weakref
 from collections.abc import Iterator
 
-from cardforge.dice.cost import AnyDie
+from cardforge.dice.cost import AnyDie, Cost
 from cardforge.dice.odds import min_dice_to_pay
 from cardforge.games.comic_creator.costs import faces, parsed_cost, payment_colour
 from cardforge.model import Card, Game
@@ -44,22 +45,33 @@ def most_dice(game: Game) -> int:
     return sum(supply.values())
 
 
+_NEEDED: weakref.WeakKeyDictionary[Game, dict[Cost, int | None]] = weakref.WeakKeyDictionary()
+"""Per game, the fewest dice that pay each cost seen: thousands of cards share a few costs."""
+
+
+def _needed(game: Game, cost: Cost) -> int | None:
+    """:func:`~cardforge.dice.odds.min_dice_to_pay` of ``cost`` with the game's faces."""
+    known = _NEEDED.setdefault(game, {})
+    if cost not in known:
+        known[cost] = min_dice_to_pay(cost, faces(game))
+    return known[cost]
+
+
 def check(card: Card, game: Game) -> Iterator[Problem]:
     """Yield a Problem at ``cost`` when no dice the game can give a player pay it."""
     cost = parsed_cost(card)
     if cost is None:
         return
-    where = card.locate("cost")
     supply = game.facts["dice"]["supply"]
     if any(isinstance(c, AnyDie) and not supply.get(c.colour) for c in cost.components):
         return  # a colour the box lacks: CF016
     colour = payment_colour(game)
     if colour and not min(supply.get(colour, 0), game.facts.get("green_per_player", 0)):
-        yield Problem(where, CODE, f"every payment needs a {colour} die, and players get none",
+        yield Problem(card.locate("cost"), CODE, f"every payment needs a {colour} die, and players get none",
                       card=card.id, hint="check facts.payment_colour and facts.green_per_player")
         return
-    needed = min_dice_to_pay(cost, faces(game))
+    needed = _needed(game, cost)
     if needed is not None and needed > most_dice(game):  # None: no roll pays it, CF016
-        yield Problem(where, CODE,
+        yield Problem(card.locate("cost"), CODE,
                       f"{cost.notation()} needs {needed} dice; a player holds at most {most_dice(game)}",
                       card=card.id, hint="lower the cost, or raise the dice supply in game.yaml")

@@ -1,0 +1,173 @@
+"""Parsed YAML kept between runs: a large card file is parsed once, until its text changes.
+
+Composing YAML is most of loading a large game: about 1 s of a 10,000-card lint on the
+reference machine, against 40 ms to read the same data and source map back as JSON. So
+:func:`cardforge.source.load_yaml` keeps, for each file of at least :data:`MIN_BYTES`, its
+plain data and :data:`~cardforge.document.SourceTree` in the cache folder
+(``<cache>/parsed/<digest>.json``), named by a digest of the file's text alone: moving the
+workspace or renaming the file keeps the entry, and any edit makes a new one. Files that
+failed to load are not kept (their Problems come from parsing them again), nor data JSON
+cannot hold exactly (a date, binary, or a mapping key that is not text; see
+:func:`cardforge.yaml_walk.Walker.json_exact`).
+
+The cache folder is as untrusted as the workspace (docs/security.md): a pull request could
+commit an entry that gives a bad card file clean data, and lint would pass it. So each
+entry is signed: its first line is an HMAC-SHA256 of the rest, keyed by 32 random bytes
+kept *outside* the workspace, in the user's cache folder (:func:`key_file`:
+``$XDG_CACHE_HOME/cardforge/parse-key``, else ``~/.cache/cardforge/parse-key``, mode 0600),
+made on first use. An entry another machine or user wrote, or that anyone changed, fails
+the check and the file is parsed again; where the key can be neither read nor made, nothing
+is kept. At most :data:`MAX_ENTRIES` entries are kept, the oldest removed first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardforge import atomic, trust
+from cardforge.document import Document
+
+MIN_BYTES = 64 * trust.KiB
+"""Smallest file kept: below this, parsing takes a few milliseconds (every shipped file is
+smaller; a 1,000-card deck file is ~80 KiB)."""
+
+MAX_ENTRIES = 200
+"""Most entries kept; past it, the oldest are removed down to :data:`KEPT_AFTER_PRUNING`."""
+
+KEPT_AFTER_PRUNING = 150
+
+FORMAT = b"cardforge parsed YAML 1\n"
+"""Mixed into every entry's name: a change to the entry's shape, or to what parsing makes,
+must change it."""
+
+KEY_BYTES = 32
+
+
+def key_file() -> Path:
+    """Where the signing key lives: ``$XDG_CACHE_HOME/cardforge/parse-key``, else
+    ``~/.cache/cardforge/parse-key``."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cardforge" / "parse-key"
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key at ``path``: a regular file (not a symlink) of :data:`KEY_BYTES` bytes owned
+    by this user and written by no one else; None otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if (not stat.S_ISREG(info.st_mode) or info.st_size != KEY_BYTES
+                or info.st_mode & 0o022 or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
+            return None
+        key = os.read(fd, KEY_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return key if len(key) == KEY_BYTES else None
+
+
+def signing_key() -> bytes | None:
+    """The user's key (see the module docstring), made on first use; None when it can be
+    neither read nor made (no home folder, a read-only one, a file of another owner)."""
+    path = key_file()
+    key = _read_key(path)
+    if key is not None:
+        return key
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        made = path.with_name(f".parse-key.{os.getpid()}")
+        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            os.write(fd, os.urandom(KEY_BYTES))
+        finally:
+            os.close(fd)
+        try:
+            os.link(made, path)  # fails if another process made it first: theirs is used
+        except FileExistsError:
+            pass
+        finally:
+            made.unlink()
+    except OSError:
+        return None
+    return _read_key(path)
+
+
+@dataclass(frozen=True)
+class ParseCache:
+    """Signed parsed-YAML entries under ``folder`` (``<cache>/parsed``), keyed with ``key``."""
+
+    folder: Path
+    key: bytes
+
+    @classmethod
+    def at(cls, cache: Path) -> ParseCache | None:
+        """The parse cache of the cache folder ``cache``; None when there is no signing key."""
+        key = signing_key()
+        return cls(cache / "parsed", key) if key is not None else None
+
+    def entry(self, text: str) -> Path:
+        """The entry file of a YAML file whose text is ``text``."""
+        digest = hashlib.sha256(FORMAT + text.encode("utf-8", "surrogatepass")).hexdigest()
+        return self.folder / f"{digest}.json"
+
+    def get(self, text: str, path: Path) -> Document | None:
+        """The Document of ``text`` (read from ``path``) as kept, or None when no entry
+        passes the checks: a regular file in the cache folder, within the cache size
+        limit, signed with this key, of the expected shape."""
+        entry = self.entry(text)
+        try:
+            raw = trust.read_bytes(entry, "cache", (self.folder.parent.resolve(),))
+        except (trust.Refused, OSError, ValueError):
+            return None
+        signature, _, payload = raw.partition(b"\n")
+        if not hmac.compare_digest(signature, self._sign(entry.name, payload)):
+            return None
+        try:
+            value = json.loads(payload)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(value, dict) or not isinstance(value.get("tree"), list) or "data" not in value:
+            return None
+        return Document(path=path, data=value["data"], lines=text.splitlines(), tree=value["tree"],
+                        plain_json=value.get("plain") is True)
+
+    def put(self, text: str, doc: Document) -> None:
+        """Keep ``doc`` (parsed from ``text``, its data JSON can hold exactly). Best effort:
+        a cache that cannot be written (read-only, full) is left as it is."""
+        entry = self.entry(text)
+        try:
+            kept = {"data": doc.data, "tree": doc.tree, "plain": doc.plain_json}
+            payload = json.dumps(kept, ensure_ascii=False, separators=(",", ":"),
+                                 check_circular=False).encode("utf-8", "surrogatepass")
+        except (TypeError, ValueError, RecursionError):  # pragma: no cover - Walker.json_exact said so
+            return
+        signed = self._sign(entry.name, payload) + b"\n" + payload
+        try:
+            atomic.real_folder(self.folder)  # never written through a symlink in its place
+            atomic.write_atomically(entry, lambda handle: handle.write(signed), sync=False)
+            self._prune()
+        except OSError:
+            return
+
+    def _sign(self, name: str, payload: bytes) -> bytes:
+        """The hex HMAC-SHA256 of an entry's name and payload."""
+        return hmac.new(self.key, name.encode() + b"\n" + payload, hashlib.sha256).hexdigest().encode()
+
+    def _prune(self) -> None:
+        """Remove the oldest entries when there are more than :data:`MAX_ENTRIES`."""
+        entries = [p for p in self.folder.iterdir() if p.suffix == ".json"]
+        if len(entries) <= MAX_ENTRIES:
+            return
+        entries.sort(key=lambda p: p.lstat().st_mtime)
+        for old in entries[:len(entries) - KEPT_AFTER_PRUNING]:
+            old.unlink(missing_ok=True)

@@ -1,0 +1,46 @@
+"""`cardforge lint` through the parse cache: a second lint of an unchanged large card file
+reads it back instead of parsing it, and reports every Problem at the same place."""
+
+from __future__ import annotations
+
+from cardforge import parse_cache, source
+from tests.lint.planting import line_of, lint, new_game
+
+EXTRA = 400  # copies of a monster: the file grows past parse_cache.MIN_BYTES
+
+
+def big_monsters(folder):
+    monsters = folder / "monsters.yaml"
+    text = monsters.read_text(encoding="utf-8")
+    def imp(n: int, name: str) -> str:
+        return (f"  - id: imp-{n:03d}\n    name: {{en: '{name}', fr: Diablotin {n}}}\n    cost: 3\n"
+                f"    attack: 2\n    defence: 2\n    kind: spirit\n    keywords: [flying]\n"
+                f"    text: {{en: \"When you hire it, take 1 :coin: from the bank.\"}}\n")
+
+    copies = "".join(imp(n, f"Imp {n}") for n in range(EXTRA)) + imp(7, "Twin")
+    monsters.write_text(text + copies, encoding="utf-8")
+    assert monsters.stat().st_size >= parse_cache.MIN_BYTES
+    return monsters
+
+
+def where(problems):
+    return sorted((p.code, p.path.name, p.line, p.col, p.message) for p in problems)
+
+
+def test_a_second_lint_reads_the_file_back_and_reports_the_same_places(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    folder = new_game(tmp_path)
+    monsters = big_monsters(folder)
+    first = lint(folder)
+    twin = line_of(monsters, "id: imp-007", after="id: imp-399")
+    assert ("CF005", "monsters.yaml", twin) in {(p.code, p.path.name, p.line) for p in first}
+    assert len(list((folder.parents[1] / ".cardforge-cache" / "parsed").glob("*.json"))) == 1
+
+    parse = source._parse
+
+    def refuse(text, path):
+        assert path != monsters, "the big file was parsed again"
+        return parse(text, path)
+
+    monkeypatch.setattr(source, "_parse", refuse)
+    assert where(lint(folder)) == where(first)
