@@ -9,7 +9,10 @@ and locale/ catalogs filled by ``cardforge i18n update`` (so they are the size o
 Measured (every time is wall-clock, the whole process, from start to exit):
 
 - lint: ``cardforge lint -w <ws> --format json`` on a ``--lint-cards`` (10,000) card
-  workspace, best of ``--runs`` (bench_lint.time_lint); the exit code must be 0 (clean);
+  workspace, best of ``--runs`` (bench_lint.time_lint); the exit code must be 0 (clean).
+  The first run parses the card files and keeps them in the workspace's parse cache
+  (cardforge.parse_cache); later runs read them back, as a designer's second lint does.
+  Both are reported: the first run on its own row;
 - build, on a ``--cards`` (1,000) card workspace, in two scopes:
   *all products* — ``cardforge build -w <ws>``: every product of the game (card sheets,
   rules booklet, rulesheet) in every language and paper, what a designer runs; and
@@ -384,6 +387,8 @@ def table_rows(results: Results) -> list[Row]:
         lint = results.lint
         rows.append(Row(f"`lint`, {lint_cards} cards with catalogs", f"{_seconds(lint.best)} "
                         f"(best of {lint.shown})", "", "", "< 2 s", _met(lint.best < 2)))
+        rows.append(Row(f"`lint`, {lint_cards} cards, first run (YAML parsed, then kept)",
+                        _seconds(lint.times[0]), "", "", "< 2 s", _met(lint.times[0] < 2)))
     for scope in results.builds:
         label = f"{cards} cards, {scope.scope.label}"
         rows.append(Row(f"`build`, nothing changed, {label}", f"{_seconds(scope.unchanged.best)} "

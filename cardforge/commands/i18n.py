@@ -18,6 +18,7 @@ from cardforge.config import load_config
 from cardforge.errors import CardforgeError
 from cardforge.i18n.catalogs import Planned, plan, write
 from cardforge.packs import GameSpec
+from cardforge.parse_cache import ParseCache
 from cardforge.workspace import load_game
 
 
@@ -34,12 +35,13 @@ def needs(planned: Planned) -> str:
     return f"{planned.lang}, {untranslated} untranslated, {fuzzy} fuzzy of {len(messages)}"
 
 
-def update_game(folder: Path, spec: GameSpec) -> list[Planned]:
-    """Bring the catalogs of the game at ``folder`` up to date; return the files written.
+def update_game(folder: Path, spec: GameSpec, parsed: ParseCache | None = None) -> list[Planned]:
+    """Bring the catalogs of the game at ``folder`` up to date (its large card files read
+    through the parse cache ``parsed``, when given); return the files written.
     Raises DataError when the game's files do not load, a rules file or catalog cannot be
     read (at that file), or a catalog's folder leads out of the workspace; OSError when a
     catalog cannot be written."""
-    game = load_game(folder, spec).clean_game(f"{spec.id}'s card data")
+    game = load_game(folder, spec, parsed).clean_game(f"{spec.id}'s card data")
     written = []
     for planned in plan(game):
         if planned.changed:
@@ -56,7 +58,7 @@ def run(games: tuple[str, ...], workspace: Path) -> None:
     total = 0
     for spec, folder in targets(config, games):
         try:
-            for planned in update_game(folder, spec):
+            for planned in update_game(folder, spec, ParseCache.at(config.cache)):
                 click.echo(f"{shown(planned.path, workspace)} ({needs(planned)})")
                 total += 1
         except CardforgeError as exc:

@@ -24,6 +24,7 @@ from cardforge.config import load_config
 from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.packs import discover
+from cardforge.parse_cache import ParseCache
 from cardforge.stats import Column, Table, number_text, probability_text
 from cardforge.workspace import MANIFEST, find_game_dirs, load_game
 
@@ -183,7 +184,7 @@ def run(game_id: str, fmt: str, sort_by: str | None, descending: bool, workspace
         raise ConfigError(f"no game {game_id!r}: no game pack has that id and there is no "
                           f"{config.cards / game_id / MANIFEST}", hint=f"installed: {', '.join(specs)}")
     [(spec, folder)] = find_game_dirs(config.cards / game_id, specs)  # a pack's, or a workspace game
-    game = load_game(folder, spec).clean_game(f"{game_id}'s card data")
+    game = load_game(folder, spec, ParseCache.at(config.cache)).clean_game(f"{game_id}'s card data")
     results = judge_game(game)
     if spec.stats is None and not results:
         raise ConfigError(f"the {game_id} game has no statistics",

@@ -6,8 +6,9 @@ A rule module may name the per-game state it builds and shares with other rules 
 of the game, about 0.6 s of a 10,000-card lint). With two lanes (``cardforge lint`` on a
 machine with two or more cores, unless ``--jobs 1``), a child is forked after the game
 loaded (it shares the game without copying it). It runs every rule naming a ``SHARES``
-state, so each state is still built once, while this process runs the rules that lay faces
-out (``NEEDS_LAYOUT``: they start worker processes, which a daemon child may not), then the
+state, so each state is still built once, while this process runs the rules that start
+processes of their own (``NEEDS_LAYOUT``: layout workers; ``FORKS``: a child sharing the
+rule's work), which a daemon child may not, then the
 other rules from the first on; when the child is done with its own, it takes the other
 rules from the last on, until the two meet (each rule is claimed once, under a lock). Only
 what the rules found crosses back (pickled). The results are given in the rules' order
@@ -34,12 +35,12 @@ def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> l
     """``check(rule)`` for each of ``rules``, in their order. With ``lanes`` ≥ 2, and rules
     both with and without ``shares``, a forked child checks those with it and then helps
     with the others (see the module docstring); ``check`` must then return what pickles.
-    A rule that ``needs_layout`` is always checked here, first: it starts worker processes,
-    which the child, a daemon process, may not. ``lanes`` 1 (or 0) checks every rule here,
+    A rule that ``needs_layout`` or ``forks`` is always checked here, first: it starts
+    processes, which the child, a daemon process, may not. ``lanes`` 1 (or 0) checks every rule here,
     in order."""
-    here = [i for i, rule in enumerate(rules) if rule.needs_layout]  # they start worker processes
-    apart = [i for i, rule in enumerate(rules) if rule.shares and not rule.needs_layout]
-    others = [i for i, rule in enumerate(rules) if not rule.shares and not rule.needs_layout]
+    here = [i for i, rule in enumerate(rules) if _starts_processes(rule)]
+    apart = [i for i, rule in enumerate(rules) if rule.shares and not _starts_processes(rule)]
+    others = [i for i, rule in enumerate(rules) if not rule.shares and not _starts_processes(rule)]
     if lanes < 2 or not apart or not others + here:
         return [check(rule) for rule in rules]
     try:
@@ -52,6 +53,12 @@ def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> l
         found[others[k]] = check(rules[others[k]])
     found.update(child.result())
     return [found[i] for i in range(len(rules))]
+
+
+def _starts_processes(rule: Rule) -> bool:
+    """Whether ``rule`` starts processes of its own (layout workers, or a forked child), so
+    it must run here: the lanes' child is a daemon, which may not have children."""
+    return rule.needs_layout or rule.forks
 
 
 def _child_lane(rules: Sequence[Rule], apart: list[int], others: list[int], claims: _Claims,

@@ -15,6 +15,9 @@ A rule is a module with:
   or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``
   and are called ``check(target, game, layout)`` with the run's
   :class:`~cardforge.lint.layout.LayoutOptions` (workspace, face cache, jobs);
+- ``FORKS`` (optional, default False): True for a rule that spreads its own work over a
+  forked child process (:mod:`cardforge.forked`); like a ``NEEDS_LAYOUT`` rule it always
+  runs in ``cardforge lint``'s main process, since a lane's child may not have children;
 - ``SHARES`` (optional): the name of the costly per-game state the rule builds and shares
   with other rules (``"catalogs"``: the parsed PO files of :func:`cardforge.i18n.state.state`);
   ``cardforge lint`` runs the rules naming one in a second process, beside the others
@@ -57,6 +60,7 @@ class Rule:
     needs_layout: bool = False
     runs_on_incomplete: bool = False
     shares: str | None = None  # the per-game state it shares with other rules (lint/lanes.py)
+    forks: bool = False  # starts a child process of its own (lint/lanes.py runs it in the main one)
 
     @property
     def summary(self) -> str:
@@ -91,7 +95,7 @@ def from_module(module: ModuleType, pack: str) -> Rule:
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
                 check=check, pack=pack, needs_layout=needs_layout,
                 runs_on_incomplete=bool(getattr(module, "RUNS_ON_INCOMPLETE", False)),
-                shares=shares)
+                shares=shares, forks=bool(getattr(module, "FORKS", False)))
 
 
 def _takes(function: Callable[..., object], count: int) -> bool:

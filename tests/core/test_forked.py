@@ -3,6 +3,7 @@ when the child cannot give one (so its exception is raised in this process)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 
 import pytest
@@ -50,3 +51,23 @@ def test_the_child_runs_at_the_lower_priority_asked_for() -> None:
     mine = os.nice(0)
     assert forked.start(_own_niceness, niceness=7).result() == min(mine + 7, 19)
     assert forked.start(_own_niceness).result() == mine
+
+
+def _in_a_daemon(send) -> None:
+    """In a daemon process: start a call and send back where it ran (or what failed)."""
+    try:
+        send.send(("ran in", forked.start(os.getpid).result(), os.getpid()))
+    except BaseException as exc:  # noqa: BLE001 - the test reads what happened
+        send.send(("failed", repr(exc), os.getpid()))
+
+
+def test_a_daemon_process_runs_the_call_itself() -> None:
+    """A daemon may not have children (multiprocessing raises AssertionError): a lint
+    lane's child starting a rule that forks must still get the rule's answer."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    daemon = context.Process(target=_in_a_daemon, args=(send,), daemon=True)
+    daemon.start()
+    outcome, ran_in, daemon_pid = receive.recv()
+    daemon.join()
+    assert (outcome, ran_in) == ("ran in", daemon_pid)

@@ -236,3 +236,17 @@ def test_old_entries_are_pruned(ws, monkeypatch):
         path.write_text(big_card_file(f"    flavor: edit {n}"), encoding="utf-8")
         load_yaml(path, cached(ws))
     assert len(entries(ws)) == 2
+
+
+def test_a_file_of_comments_alone_is_not_kept(ws):
+    path = ws / "cards" / "big.yaml"
+    path.write_text("# a long comment\n" * 5000, encoding="utf-8")
+    assert load_yaml(path, cached(ws)).data is None
+    assert entries(ws) == []
+
+
+def test_an_entry_over_the_cache_size_limit_is_not_written(ws, monkeypatch):
+    """It would be refused when read back, so writing it would only cost time."""
+    monkeypatch.setitem(trust.MAX_BYTES, "cache", 100 * trust.KiB)
+    load_yaml(ws / "cards" / "big.yaml", cached(ws))
+    assert entries(ws) == []

@@ -17,9 +17,9 @@ from cardforge.workspace import load_game
 from tests.conftest import GENERIC, i18n_game
 
 
-def _rule(code: str, shares: str | None = None, needs_layout: bool = False) -> Rule:
+def _rule(code: str, shares: str | None = None, needs_layout: bool = False, forks: bool = False) -> Rule:
     return Rule(code=code, name=code.lower(), scope="game", severity=Severity.ERROR, doc=code,
-                check=None, pack="core", shares=shares, needs_layout=needs_layout)
+                check=None, pack="core", shares=shares, needs_layout=needs_layout, forks=forks)
 
 
 RULES = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ103"), _rule("ZZ104"),
@@ -43,16 +43,17 @@ def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
     assert by_code["ZZ101"] == parent  # this process starts from the first
 
 
-def test_rules_that_lay_faces_out_run_here_whoever_takes_the_others():
-    """They start worker processes, which a (daemon) child may not: `lint --layout` failed so."""
+def test_rules_that_start_processes_run_here_whoever_takes_the_others():
+    """Layout workers, or a child of the rule's own (FORKS): a (daemon) child may not start
+    them: `lint --layout` failed so."""
     parent = os.getpid()
     rules = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ105", needs_layout=True),
-             _rule("ZZ106", "catalogs", needs_layout=True), _rule("ZZ107")]
+             _rule("ZZ106", "catalogs", needs_layout=True), _rule("ZZ107", forks=True), _rule("ZZ108")]
 
     taken = multiprocessing.get_context("fork").Event()
 
     def check(rule: Rule) -> tuple[str, int]:
-        if rule.code == "ZZ107":
+        if rule.code == "ZZ108":
             taken.set()
         elif rule.code == "ZZ101" and os.getpid() == parent:
             taken.wait(10)  # the child is done with its own and takes the last rule
@@ -60,8 +61,8 @@ def test_rules_that_lay_faces_out_run_here_whoever_takes_the_others():
 
     found = dict(in_lanes(rules, check, lanes=2))
     assert list(found) == [rule.code for rule in rules]
-    assert found["ZZ105"] == found["ZZ106"] == parent
-    assert found["ZZ102"] != parent and found["ZZ107"] == found["ZZ102"]
+    assert found["ZZ105"] == found["ZZ106"] == found["ZZ107"] == parent
+    assert found["ZZ102"] != parent and found["ZZ108"] == found["ZZ102"]
 
 
 def test_one_lane_runs_every_rule_here_in_order():

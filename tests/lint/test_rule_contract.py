@@ -67,6 +67,15 @@ def test_a_layout_rule_must_take_the_layout_options_as_an_argument():
     assert from_module(_module(True, lambda game, _game, layout: []), "core").needs_layout
 
 
+def test_a_rule_that_forks_says_so_and_the_shipped_one_does():
+    module = _module(False, lambda game, _game: [])
+    assert not from_module(module, "core").forks
+    module.FORKS = True
+    assert from_module(module, "core").forks
+    from cardforge.games.dixe_on_card.rules import dx106_difficulty_outlier
+    assert from_module(dx106_difficulty_outlier, "dixe-on-card").forks
+
+
 def test_the_engine_hands_layout_options_to_layout_rules_and_runs_them_only_with_options(tmp_path):
     seen = []
     rule = from_module(_module(True, lambda game, _game, layout: seen.append(layout) or []), "core")

@@ -20,12 +20,15 @@ help) and stopping early (it never helps to finish this turn).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import partial
 from math import factorial, prod
 from typing import Any
+
+from cardforge import forked
 
 JOKER = "character"
 """The face that is wild (the DiXe's character)."""
@@ -222,12 +225,71 @@ class ComboSolver:
         return self._memo[state]
 
 
-@lru_cache(maxsize=4096)
-def _cached(combination: tuple[str, ...], dice: tuple[tuple[str, ...], ...], limits: JokerLimits,
-            min_placed: int, joker: str) -> Fraction:
-    if len(combination) > len(dice):  # every placed die fills one slot
-        return Fraction(0)
-    return ComboSolver(combination, dice, limits, min_placed, joker).probability()
+@dataclass(frozen=True)
+class Query:
+    """One combination's chance to compute, in a canonical form (so equal questions are
+    equal): ``combination`` and ``dice`` sorted, each die a tuple of face names."""
+
+    combination: tuple[str, ...]
+    dice: tuple[tuple[str, ...], ...]
+    limits: JokerLimits = JokerLimits()
+    min_placed: int = 1
+    joker: str = JOKER
+
+    @classmethod
+    def of(cls, combination: Sequence[str], dice: Sequence[Sequence[str]],
+           limits: JokerLimits = JokerLimits(), min_placed: int = 1, joker: str = JOKER) -> Query:
+        """The query for these arguments of :func:`combination_probability`."""
+        return cls(tuple(sorted(combination)), tuple(sorted(tuple(d) for d in dice)), limits,
+                   min_placed, joker)
+
+    def solve(self) -> Fraction:
+        """The exact chance (see :func:`combination_probability`)."""
+        if len(self.combination) > len(self.dice):  # every placed die fills one slot
+            return Fraction(0)
+        return ComboSolver(self.combination, self.dice, self.limits, self.min_placed,
+                           self.joker).probability()
+
+
+MAX_KNOWN = 4096
+"""Chances remembered in this process; past it, the memo starts again."""
+
+_KNOWN: dict[Query, Fraction] = {}
+
+
+def _remember(query: Query, chance: Fraction) -> Fraction:
+    if len(_KNOWN) >= MAX_KNOWN:
+        _KNOWN.clear()
+    _KNOWN[query] = chance
+    return chance
+
+
+def _solved(query: Query) -> Fraction:
+    known = _KNOWN.get(query)
+    return known if known is not None else _remember(query, query.solve())
+
+
+def _solve_each(queries: Sequence[Query]) -> list[Fraction]:
+    return [query.solve() for query in queries]
+
+
+def solve_all(queries: Iterable[Query]) -> None:
+    """Compute the chance of every one of ``queries`` not yet remembered, and remember it:
+    about half of them in a forked child process meanwhile (:mod:`cardforge.forked`), so
+    two cores take about half the time (a game's cards are thousands of states each).
+    Where no child can be forked (no fork, a daemon process) or should not be (other
+    threads run here, as in ``cardforge preview``: a fork would copy the locks they hold),
+    all are computed here, one after the other. See :class:`ComboSolver` for errors."""
+    todo = list(dict.fromkeys(q for q in queries if q not in _KNOWN))
+    if len(todo) < 2 or threading.active_count() > 1:
+        return  # computed as they are asked for
+    todo.sort(key=lambda q: (len(q.combination), len(set(q.combination))), reverse=True)
+    there, here = todo[0::2], todo[1::2]  # alternate, so both halves hold long and short ones
+    pending = forked.start(partial(_solve_each, there))
+    for query in here:
+        _remember(query, query.solve())
+    for query, chance in zip(there, pending.result(), strict=True):
+        _remember(query, chance)
 
 
 def combination_probability(combination: Sequence[str], dice: Sequence[Sequence[str]],
@@ -235,9 +297,9 @@ def combination_probability(combination: Sequence[str], dice: Sequence[Sequence[
                             joker: str = JOKER) -> Fraction:
     """Exact best chance (a Fraction in [0, 1]) of finishing ``combination`` in one turn
     with every one of ``dice`` in hand (0 when it needs more symbols than there are dice).
-    Cached. See :class:`ComboSolver` for errors."""
-    return _cached(tuple(sorted(combination)), tuple(sorted(tuple(d) for d in dice)), limits,
-                   min_placed, joker)
+    Remembered (:func:`solve_all` computes many at once). See :class:`ComboSolver` for
+    errors."""
+    return _solved(Query.of(combination, dice, limits, min_placed, joker))
 
 
 def card_probabilities(combos: Sequence[Sequence[str]], dice: Sequence[Sequence[str]],

@@ -8,7 +8,7 @@ every DiXe of the card's set; see :mod:`cardforge.games.dixe_on_card.difficulty`
 
 from __future__ import annotations
 
-from cardforge.games.dixe_on_card.difficulty import card_odds
+from cardforge.games.dixe_on_card.difficulty import card_odds, solve_game
 from cardforge.model import Game
 from cardforge.stats import Column, Table
 
@@ -24,6 +24,7 @@ def odds_table(game: Game) -> Table:
     columns += [Column(m, f"card ({m})", "probability") for m in modes]
     table = Table(title=f"{game.spec.name('en')}: chance to make each combination and to flip "
                         "each card in one turn", columns=columns)
+    solve_game(game, mode, *modes)
     for card in game.cards():
         odds = card_odds(card, game, mode)
         if odds is None:

@@ -153,3 +153,44 @@ def test_card_chance_is_the_product_and_too_long_is_impossible():
     assert combination_probability(["a", "a", "a"], [SMALL, SMALL]) == 0
     with pytest.raises(ValueError):
         ComboSolver(["a"], [])
+
+
+def test_solve_all_shares_the_work_with_a_child_and_remembers_the_exact_chances(monkeypatch):
+    from cardforge.games.dixe_on_card import odds
+
+    dice = [SMALL, SMALL, [J, "a", "b", "c", "c", "d"]]
+    queries = [odds.Query.of(c, dice) for c in (["a"], ["a", "b"], ["a", "b", "c"], ["c", "d"], ["a", "a"])]
+    expected = [q.solve() for q in queries]
+    odds._KNOWN.clear()
+    handed = []
+    real_start = odds.forked.start
+
+    def start(call):
+        handed.append(len(call.args[0]))
+        return real_start(call)
+
+    monkeypatch.setattr(odds.forked, "start", start)
+    odds.solve_all(queries)
+    assert handed == [3]  # the child took three of the five, this process two
+    monkeypatch.setattr(odds.Query, "solve", lambda self: pytest.fail(f"{self} computed again"))
+    assert [combination_probability(q.combination, q.dice) for q in queries] == expected
+    assert expected[1] == combination_probability(["b", "a"], [dice[2], SMALL, SMALL])  # any order
+
+
+def test_solve_all_does_not_fork_while_other_threads_run(monkeypatch):
+    """`cardforge preview` lints in a thread: a fork would copy the other threads' locks."""
+    import threading
+
+    from cardforge.games.dixe_on_card import odds
+
+    odds._KNOWN.clear()
+    monkeypatch.setattr(odds.forked, "start", lambda call: pytest.fail("forked beside a thread"))
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        odds.solve_all([odds.Query.of(["a"], [SMALL]), odds.Query.of(["b"], [SMALL])])
+        assert combination_probability(["a"], [SMALL]) == Fraction(1, 2)  # 3 of 6 faces: a, a, J
+    finally:
+        stop.set()
+        other.join()

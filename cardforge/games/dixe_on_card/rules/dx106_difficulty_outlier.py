@@ -30,7 +30,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.difficulty import card_odds, log_odds_against
+from cardforge.games.dixe_on_card.difficulty import card_odds, log_odds_against, solve_game
 from cardforge.model import Game
 from cardforge.problem import Problem
 
@@ -38,6 +38,7 @@ CODE = "DX106"
 NAME = "difficulty-outlier"
 SCOPE = "game"
 SEVERITY = "warning"
+FORKS = True  # the cards' odds are computed on two processes (difficulty.solve_game)
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
@@ -49,6 +50,7 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
                       f"difficulty mode {mode!r} is not a joker mode",
                       hint=f"joker modes: {', '.join(game.facts['joker_modes'])}")
         return
+    solve_game(game, mode)
     for deck in game.decks.values():
         scored = []
         for card in deck.cards:
