@@ -4,8 +4,9 @@ Composing YAML is most of loading a large game: about 1 s of a 10,000-card lint 
 reference machine, against 40 ms to read the same data and source map back as JSON. So
 :func:`cardforge.source.load_yaml` keeps, for each file of at least :data:`MIN_BYTES`, its
 plain data and :data:`~cardforge.document.SourceTree` in the cache folder
-(``<cache>/parsed/<digest>.json``), named by a digest of the file's text alone: moving the
-workspace or renaming the file keeps the entry, and any edit makes a new one. Files that
+(``<cache>/parsed/<digest>.json``), named by a digest of the file's text and of the parser
+(:data:`PARSER_MODULES`), not of where the file is: moving the workspace or renaming the
+file keeps the entry, and any edit, of the file or of the parser, makes a new one. Files that
 failed to load are not kept (their Problems come from parsing them again), nor data JSON
 cannot hold exactly (a date, binary, or a mapping key that is not text; see
 :func:`cardforge.yaml_walk.Walker.json_exact`).
@@ -28,7 +29,10 @@ import json
 import os
 import stat
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+
+import yaml
 
 from cardforge import atomic, trust
 from cardforge.document import Document
@@ -43,8 +47,25 @@ MAX_ENTRIES = 200
 KEPT_AFTER_PRUNING = 150
 
 FORMAT = b"cardforge parsed YAML 1\n"
-"""Mixed into every entry's name: a change to the entry's shape, or to what parsing makes,
-must change it."""
+"""Mixed into every entry's name: a change to the entry's shape must change it."""
+
+PARSER_MODULES = ("source.py", "yaml_walk.py", "yaml_limits.py", "document.py", "parse_cache.py")
+"""cardforge's modules that decide what parsing makes: their text is mixed into every
+entry's name (with PyYAML's version), so an upgrade or an edit of the parser never reads
+back what an older one made."""
+
+
+@cache
+def _parser_digest() -> bytes:
+    """FORMAT, PyYAML's version and the text of :data:`PARSER_MODULES`, digested once."""
+    digest = hashlib.sha256(FORMAT + yaml.__version__.encode())
+    package = Path(__file__).parent
+    for name in PARSER_MODULES:
+        try:
+            digest.update((package / name).read_bytes())
+        except OSError:  # pragma: no cover - an install without its sources: the version decides
+            digest.update(name.encode())
+    return digest.digest()
 
 KEY_BYTES = 32
 
@@ -117,7 +138,7 @@ class ParseCache:
 
     def entry(self, text: str) -> Path:
         """The entry file of a YAML file whose text is ``text``."""
-        digest = hashlib.sha256(FORMAT + text.encode("utf-8", "surrogatepass")).hexdigest()
+        digest = hashlib.sha256(_parser_digest() + text.encode("utf-8", "surrogatepass")).hexdigest()
         return self.folder / f"{digest}.json"
 
     def get(self, text: str, path: Path) -> Document | None:

@@ -56,7 +56,8 @@ def _run(rule: Rule, game: Game, layout: LayoutOptions | None) -> Iterable[Probl
 
 
 def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
-              layout: LayoutOptions | None = None, lanes: int = 1) -> list[Problem]:
+              layout: LayoutOptions | None = None, lanes: int = 1,
+              errors_only: bool = False) -> list[Problem]:
     """All Problems for one loaded game, configured and sorted by file, line and column.
 
     Rules that need laid-out faces run only with ``layout`` (workspace, face cache, jobs),
@@ -65,7 +66,11 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     rule's default severity), once however many rules met it; a rule that raises anything
     else is reported as CF000 naming the rule, instead of crashing the run. With ``lanes``
     2 the rules that share a costly state run in a forked child meanwhile
-    (:mod:`cardforge.lint.lanes`); the Problems are the same.
+    (:mod:`cardforge.lint.lanes`); the Problems are the same. With ``errors_only`` (a
+    build's gate, which keeps only errors) a rule whose configured severity is below error
+    is not run: it could only report warnings (a file it could not read, or its own crash,
+    would be an error, but the build reads its files itself and an error-level rule reads
+    each kind of file too).
 
     The cyclic garbage collector is paused meanwhile, and what the rules made (the merged
     catalogs and what else they keep per game) is then kept out of its sight
@@ -73,23 +78,29 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     objects took a third of a 10,000-card lint.
     """
     with gc_paused(freeze=True):
-        return _lint_game(loaded, rules, config, layout, lanes)
+        return _lint_game(loaded, rules, config, layout, lanes, errors_only)
 
 
 def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
-               layout: LayoutOptions | None, lanes: int) -> list[Problem]:
+               layout: LayoutOptions | None, lanes: int, errors_only: bool) -> list[Problem]:
     problems = list(loaded.problems)
     refused: list[Problem] = []  # files rules could not read, at the file
     game = loaded.game
     complete = not loaded.problems  # deck and game rules need every card to have loaded
     if game is not None:
-        chosen = [rule for rule in rules.values() if _applies(rule, game, complete, config, layout)]
+        chosen = [rule for rule in rules.values() if _applies(rule, game, complete, config, layout)
+                  and (not errors_only or _reports_errors(rule, config))]
         for found in in_lanes(chosen, partial(_checked, game=game, layout=layout), lanes):
             problems.extend(found.problems)
             refused.extend(found.refused)
     if game is not None:  # rules' Problems in a sheet name its cell (loading's already do)
         problems[len(loaded.problems):] = in_sheet_terms(problems[len(loaded.problems):], game.documents)
     return _configured(_unique(problems, refused), _ignored_by_card(game), rules, config)
+
+
+def _reports_errors(rule: Rule, config: Config) -> bool:
+    """Whether ``rule``'s configured severity is error (the others cannot stop a build)."""
+    return config.severity_for(rule.code, rule.severity) == Severity.ERROR
 
 
 def _applies(rule: Rule, game: Game, complete: bool, config: Config, layout: LayoutOptions | None) -> bool:

@@ -250,3 +250,11 @@ def test_an_entry_over_the_cache_size_limit_is_not_written(ws, monkeypatch):
     monkeypatch.setitem(trust.MAX_BYTES, "cache", 100 * trust.KiB)
     load_yaml(ws / "cards" / "big.yaml", cached(ws))
     assert entries(ws) == []
+
+
+def test_another_parser_reads_nothing_an_older_one_kept(ws, monkeypatch):
+    """An upgrade or an edit of the parsing modules changes every entry's name."""
+    text = (ws / "cards" / "big.yaml").read_text(encoding="utf-8")
+    before = cached(ws).entry(text)
+    monkeypatch.setattr(parse_cache, "_parser_digest", lambda: b"a newer parser")
+    assert cached(ws).entry(text) != before
