@@ -48,17 +48,28 @@ def _release(path: Path) -> None:
             hold.release()
 
 
+def _kept_mode(path: Path) -> int:
+    """The mode a write to ``path`` gives: the replaced file's own (a symlink's target is
+    not asked: a link to a setuid or world-writable file passes nothing on), else 0644."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return 0o644
+    return stat.S_IMODE(info.st_mode) & 0o777 if stat.S_ISREG(info.st_mode) else 0o644
+
+
 def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: bool = True) -> Path:
     """Call ``write(handle)`` on a temporary file next to ``path`` (parent folders created),
     sync it (unless ``sync`` is false: for cache entries, whose torn copy after a crash is
     refused when read), then rename it over ``path``: readers see the old file or the whole
     new one. On any failure the temporary file is removed and the exception propagates. A
-    new file gets mode 0644, a replaced one keeps its mode. A file under a folder held by
+    new file gets mode 0644, a replaced regular file keeps its permission bits (never
+    setuid, setgid or sticky; see :func:`_kept_mode`). A file under a folder held by
     :func:`outputs_held` is written only once its hold released it. Returns ``path``."""
     if _holds:
         _release(path)  # before anything is made: a refused write leaves no folder behind
     path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    mode = _kept_mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

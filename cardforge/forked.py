@@ -57,6 +57,16 @@ class Pending(Generic[T]):
             self._done = True
         return self._value  # type: ignore[return-value]
 
+    def abandon(self) -> None:
+        """Stop the child, if one runs, and reap it (for a caller that will not ask for the
+        result, e.g. because its own part failed); :meth:`result` would then run the call
+        here."""
+        if self._process is not None and self._receive is not None:
+            self._process.terminate()
+            self._process.join()
+            self._receive.close()
+            self._process = self._receive = None
+
     def _collect(self) -> T:
         assert self._process is not None and self._receive is not None
         try:

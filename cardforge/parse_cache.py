@@ -15,10 +15,11 @@ The cache folder is as untrusted as the workspace (docs/security.md): a pull req
 commit an entry that gives a bad card file clean data, and lint would pass it. So each
 entry is signed: its first line is an HMAC-SHA256 of the rest, keyed by 32 random bytes
 kept *outside* the workspace, in the user's cache folder (:func:`key_file`:
-``$XDG_CACHE_HOME/cardforge/parse-key``, else ``~/.cache/cardforge/parse-key``, mode 0600),
-made on first use. An entry another machine or user wrote, or that anyone changed, fails
-the check and the file is parsed again; where the key can be neither read nor made, nothing
-is kept. At most :data:`MAX_ENTRIES` entries are kept, the oldest removed first.
+``$XDG_CACHE_HOME/cardforge/parse-key``, else ``~/.cache/cardforge/parse-key``; never inside
+the workspace), made on first use with mode 0600 and refused with any other. An entry
+another machine or user wrote, or that anyone changed, fails the check and the file is
+parsed again; where the key can be neither read nor made, nothing is kept. At most
+:data:`MAX_ENTRIES` entries are kept, the oldest removed first.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import hmac
 import json
 import os
 import stat
+import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -38,8 +40,9 @@ from cardforge import atomic, trust
 from cardforge.document import Document
 
 MIN_BYTES = 64 * trust.KiB
-"""Smallest file kept: below this, parsing takes a few milliseconds (every shipped file is
-smaller; a 1,000-card deck file is ~80 KiB)."""
+"""Smallest file kept, in characters of its text (at least as many bytes): below this,
+parsing takes a few milliseconds (every shipped file is smaller; a 1,000-card deck file is
+~80 KiB)."""
 
 MAX_ENTRIES = 200
 """Most entries kept; past it, the oldest are removed down to :data:`KEPT_AFTER_PRUNING`."""
@@ -57,8 +60,12 @@ back what an older one made."""
 
 @cache
 def _parser_digest() -> bytes:
-    """FORMAT, PyYAML's version and the text of :data:`PARSER_MODULES`, digested once."""
-    digest = hashlib.sha256(FORMAT + yaml.__version__.encode())
+    """FORMAT, PyYAML's version and whether its C parser is used, the YAML limits of
+    :mod:`cardforge.trust` (a tightened limit must apply to files kept before) and the
+    text of :data:`PARSER_MODULES`, digested once."""
+    limits = (trust.MAX_BYTES["yaml"], trust.MAX_YAML_NODES, trust.MAX_YAML_DEPTH, trust.MAX_NUMBER_CHARS)
+    digest = hashlib.sha256(FORMAT + yaml.__version__.encode() + repr(limits).encode()
+                            + (b" libyaml" if hasattr(yaml, "CSafeLoader") else b" python"))
     package = Path(__file__).parent
     for name in PARSER_MODULES:
         try:
@@ -70,24 +77,37 @@ def _parser_digest() -> bytes:
 KEY_BYTES = 32
 
 
-def key_file() -> Path:
-    """Where the signing key lives: ``$XDG_CACHE_HOME/cardforge/parse-key``, else
-    ``~/.cache/cardforge/parse-key``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cardforge" / "parse-key"
+def key_file() -> Path | None:
+    """Where the signing key lives: ``$XDG_CACHE_HOME/cardforge/parse-key`` when that
+    variable is an absolute path (a relative one is ignored, as the XDG specification says),
+    else ``~/.cache/cardforge/parse-key``; None when there is no home folder to put it in,
+    or when that place lies in the workspace (the key must be where no workspace file is)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):  # no HOME and no password entry: "~" stays "~"
+            return None
+        base = os.path.join(home, ".cache")
+    path = Path(base) / "cardforge" / "parse-key"
+    roots = trust.allowed_roots()
+    if roots is not None and trust.inside(path, roots):
+        return None
+    return path
 
 
 def _read_key(path: Path) -> bytes | None:
-    """The key at ``path``: a regular file (not a symlink) of :data:`KEY_BYTES` bytes owned
-    by this user and written by no one else; None otherwise."""
+    """The key at ``path``: a regular file (not a symlink, not a pipe) of :data:`KEY_BYTES`
+    bytes owned by this user that no one else may read or write (mode 0600 or stricter);
+    None otherwise."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return None
     try:
         info = os.fstat(fd)
         if (not stat.S_ISREG(info.st_mode) or info.st_size != KEY_BYTES
-                or info.st_mode & 0o022 or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
+                or info.st_mode & 0o077 or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
             return None
         key = os.read(fd, KEY_BYTES + 1)
     except OSError:
@@ -99,15 +119,19 @@ def _read_key(path: Path) -> bytes | None:
 
 def signing_key() -> bytes | None:
     """The user's key (see the module docstring), made on first use; None when it can be
-    neither read nor made (no home folder, a read-only one, a file of another owner)."""
+    neither read nor made (no home folder, a read-only one, a file of another owner or
+    that others may read)."""
     path = key_file()
+    if path is None:
+        return None
     key = _read_key(path)
     if key is not None:
         return key
+    made = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        made = path.with_name(f".parse-key.{os.getpid()}")
-        fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        fd, name = tempfile.mkstemp(prefix=".parse-key.", dir=path.parent)  # mode 0600
+        made = Path(name)
         try:
             os.write(fd, os.urandom(KEY_BYTES))
         finally:
@@ -116,10 +140,11 @@ def signing_key() -> bytes | None:
             os.link(made, path)  # fails if another process made it first: theirs is used
         except FileExistsError:
             pass
-        finally:
-            made.unlink()
     except OSError:
         return None
+    finally:
+        if made is not None:
+            made.unlink(missing_ok=True)
     return _read_key(path)
 
 
@@ -189,10 +214,21 @@ class ParseCache:
         return hmac.new(self.key, name.encode() + b"\n" + payload, hashlib.sha256).hexdigest().encode()
 
     def _prune(self) -> None:
-        """Remove the oldest entries when there are more than :data:`MAX_ENTRIES`."""
-        entries = [p for p in self.folder.iterdir() if p.suffix == ".json"]
+        """Remove the oldest entries when there are more than :data:`MAX_ENTRIES` (only
+        regular files are entries; what cannot be removed is left for the next time)."""
+        entries = []
+        for path in self.folder.iterdir():
+            try:
+                info = os.lstat(path)
+            except OSError:
+                continue
+            if path.suffix == ".json" and stat.S_ISREG(info.st_mode):
+                entries.append((info.st_mtime, path))
         if len(entries) <= MAX_ENTRIES:
             return
-        entries.sort(key=lambda p: p.lstat().st_mtime)
-        for old in entries[:len(entries) - KEPT_AFTER_PRUNING]:
-            old.unlink(missing_ok=True)
+        entries.sort()
+        for _, old in entries[:len(entries) - KEPT_AFTER_PRUNING]:
+            try:
+                old.unlink()
+            except OSError:
+                continue

@@ -135,9 +135,9 @@ class _Linted:
 
 def _lint_errors(loaded: Loaded, config: Config) -> _Linted:
     """Lint ``loaded`` with every rule that can report an error (its game.yaml ``lint:``
-    rules included; warning-level ones cannot stop the build, so they are not run: DX106's
-    odds alone were 11 s of CPU a DiXe build); its errors, and the files the lint read
-    (runs in the lint child)."""
+    rules included; advisory rules, which only warn, cannot stop the build, so they are not
+    run: DX106's odds alone were 11 s of CPU a DiXe build); its errors, and the files the
+    lint read (runs in the lint child)."""
     from cardforge.lint.data_rules import with_data_rules  # the rules: imported by the child
     from cardforge.lint.engine import lint_game
     from cardforge.lint.rule import all_rules

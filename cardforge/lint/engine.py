@@ -67,10 +67,10 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     else is reported as CF000 naming the rule, instead of crashing the run. With ``lanes``
     2 the rules that share a costly state run in a forked child meanwhile
     (:mod:`cardforge.lint.lanes`); the Problems are the same. With ``errors_only`` (a
-    build's gate, which keeps only errors) a rule whose configured severity is below error
-    is not run: it could only report warnings (a file it could not read, or its own crash,
-    would be an error, but the build reads its files itself and an error-level rule reads
-    each kind of file too).
+    build's gate, which keeps only errors) an ``advisory`` rule (warnings of its own code,
+    from data alone) is not run unless the configuration raises its code to an error;
+    every other rule runs, since it may report errors under other codes (a data rule's
+    CF012, a file it cannot read, its own crash).
 
     The cyclic garbage collector is paused meanwhile, and what the rules made (the merged
     catalogs and what else they keep per game) is then kept out of its sight
@@ -89,7 +89,7 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     complete = not loaded.problems  # deck and game rules need every card to have loaded
     if game is not None:
         chosen = [rule for rule in rules.values() if _applies(rule, game, complete, config, layout)
-                  and (not errors_only or _reports_errors(rule, config))]
+                  and not (errors_only and _only_advises(rule, config))]
         for found in in_lanes(chosen, partial(_checked, game=game, layout=layout), lanes):
             problems.extend(found.problems)
             refused.extend(found.refused)
@@ -98,9 +98,10 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     return _configured(_unique(problems, refused), _ignored_by_card(game), rules, config)
 
 
-def _reports_errors(rule: Rule, config: Config) -> bool:
-    """Whether ``rule``'s configured severity is error (the others cannot stop a build)."""
-    return config.severity_for(rule.code, rule.severity) == Severity.ERROR
+def _only_advises(rule: Rule, config: Config) -> bool:
+    """Whether ``rule`` can only warn: it is ``advisory`` and its code is not configured as
+    an error (so it cannot stop a build)."""
+    return rule.advisory and config.severity_for(rule.code, rule.severity) != Severity.ERROR
 
 
 def _applies(rule: Rule, game: Game, complete: bool, config: Config, layout: LayoutOptions | None) -> bool:

@@ -18,6 +18,11 @@ A rule is a module with:
 - ``FORKS`` (optional, default False): True for a rule that spreads its own work over a
   forked child process (:mod:`cardforge.forked`); like a ``NEEDS_LAYOUT`` rule it always
   runs in ``cardforge lint``'s main process, since a lane's child may not have children;
+- ``ADVISORY`` (optional, default False): True for a warning-level rule that reports only
+  its own code, from the game's data alone (no file read): a build, which stops only on
+  errors, does not run it unless the configuration raises its code to an error (a crash
+  of it, CF000, then stops ``cardforge lint`` only). The costly balance rules (CC103,
+  DG104, DX106, WB105) are;
 - ``SHARES`` (optional): the name of the costly per-game state the rule builds and shares
   with other rules (``"catalogs"``: the parsed PO files of :func:`cardforge.i18n.state.state`);
   ``cardforge lint`` runs the rules naming one in a second process, beside the others
@@ -61,6 +66,7 @@ class Rule:
     runs_on_incomplete: bool = False
     shares: str | None = None  # the per-game state it shares with other rules (lint/lanes.py)
     forks: bool = False  # starts a child process of its own (lint/lanes.py runs it in the main one)
+    advisory: bool = False  # warnings of its own code from data alone: a build's gate skips it
 
     @property
     def summary(self) -> str:
@@ -95,7 +101,8 @@ def from_module(module: ModuleType, pack: str) -> Rule:
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
                 check=check, pack=pack, needs_layout=needs_layout,
                 runs_on_incomplete=bool(getattr(module, "RUNS_ON_INCOMPLETE", False)),
-                shares=shares, forks=bool(getattr(module, "FORKS", False)))
+                shares=shares, forks=bool(getattr(module, "FORKS", False)),
+                advisory=bool(getattr(module, "ADVISORY", False)))
 
 
 def _takes(function: Callable[..., object], count: int) -> bool:

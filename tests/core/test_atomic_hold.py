@@ -38,3 +38,20 @@ def test_after_the_block_nothing_is_held(tmp_path: Path) -> None:
     with outputs_held(tmp_path, refuse):
         pass
     assert write_atomically(tmp_path / "free.pdf", lambda handle: handle.write(b"x")).exists()
+
+
+def test_a_write_over_a_symlink_takes_nothing_from_its_target(tmp_path):
+    """A committed cache entry may be a link to a setuid or world-writable file: the new
+    file replaces the link and gets the usual mode."""
+    import os
+
+    from cardforge.atomic import write_atomically
+
+    target = tmp_path / "target"
+    target.write_bytes(b"x")
+    os.chmod(target, 0o4777)
+    link = tmp_path / "entry.json"
+    link.symlink_to(target)
+    write_atomically(link, lambda handle: handle.write(b"new"))
+    assert not link.is_symlink() and link.read_bytes() == b"new" and target.read_bytes() == b"x"
+    assert os.stat(link).st_mode & 0o7777 == 0o644

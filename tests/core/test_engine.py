@@ -36,33 +36,59 @@ def test_problems_are_sorted_by_place(tmp_path):
     assert [p.sort_key() for p in problems] == sorted(p.sort_key() for p in problems)
 
 
-def test_a_builds_gate_runs_only_the_rules_that_can_report_an_error(tmp_path):
-    """`build` keeps only errors: a warning-level rule is not run for it (DX106's odds were
-    11 s of every DiXe build), unless the configuration raises it to an error."""
+def test_a_builds_gate_skips_advisory_rules_only(tmp_path):
+    """`build` keeps only errors: an advisory rule (warnings of its own code from data alone)
+    is not run for it (DX106's odds were 11 s of every DiXe build), unless the configuration
+    raises it to an error; a warning-level rule that is not advisory still runs, since it
+    may report an error under another code (as a data rule's CF012 does)."""
     import shutil
 
     from cardforge.lint.engine import lint_game
     from cardforge.lint.rule import Rule, all_rules
+    from cardforge.problem import Location, Problem
     from cardforge.workspace import load_game
     from tests.conftest import GENERIC
 
     ran: list[str] = []
 
-    def check(game, _game):
+    def advises(game, _game):
         ran.append("ZZ901")
-        yield from ()
+        yield Problem(Location(game.root / "game.yaml"), "ZZ901", "a hint", Severity.WARNING)
+
+    def errs_elsewhere(game, _game):
+        ran.append("ZZ902")
+        yield Problem(Location(game.root / "game.yaml", 2, 1), "CF012", "cannot be evaluated", Severity.ERROR)
 
     root = tmp_path / "cards" / "generic"
     root.mkdir(parents=True)
     shutil.copy(GAME, root / "game.yaml")
     (root / "c.yaml").write_text(SUPPRESSED, encoding="utf-8")
-    rules = {**all_rules([GENERIC]), "ZZ901": Rule(code="ZZ901", name="zz", scope="game", doc="zz",
-                                                   severity=Severity.WARNING, check=check, pack="core")}
+    extra = {"ZZ901": Rule(code="ZZ901", name="zz1", scope="game", doc="zz", severity=Severity.WARNING,
+                           check=advises, pack="core", advisory=True),
+             "ZZ902": Rule(code="ZZ902", name="zz2", scope="game", doc="zz", severity=Severity.WARNING,
+                           check=errs_elsewhere, pack="core")}
+    rules = {**all_rules([GENERIC]), **extra}
     loaded = load_game(root, GENERIC)
+    everything = lint_game(loaded, rules, Config(root=tmp_path))
+    assert sorted(ran) == ["ZZ901", "ZZ902"]
+    ran.clear()
     gate = lint_game(loaded, rules, Config(root=tmp_path), errors_only=True)
-    assert ran == [] and not [p for p in gate if p.severity is not Severity.ERROR and p.code == "CF008"]
-    assert {p.code for p in gate} == {p.code for p in lint_game(loaded, rules, Config(root=tmp_path))
-                                      if p.severity is Severity.ERROR}
-    assert ran == ["ZZ901"]  # the full lint runs it
-    lint_game(loaded, rules, Config(root=tmp_path, severity={"ZZ901": Severity.ERROR}), errors_only=True)
-    assert ran == ["ZZ901", "ZZ901"]  # raised to an error, it gates the build too
+    assert ran == ["ZZ902"]
+    errors = [p for p in everything if p.severity is Severity.ERROR]
+    assert [p for p in gate if p.severity is Severity.ERROR] == errors
+    assert ("CF012", Severity.ERROR) in {(p.code, p.severity) for p in gate}
+    ran.clear()
+    raising = Config(root=tmp_path, severity={"ZZ9": Severity.ERROR})
+    raised = lint_game(loaded, rules, raising, errors_only=True)
+    assert sorted(ran) == ["ZZ901", "ZZ902"]  # raised to an error (by prefix), it gates the build too
+    assert ("ZZ901", Severity.ERROR) in {(p.code, p.severity) for p in raised}
+
+
+def test_the_costly_balance_rules_are_advisory():
+    from cardforge.lint.rule import all_rules
+    from cardforge.packs import discover
+
+    rules = all_rules(discover().values())
+    balance = ["CC103", "DG104", "DX106", "WB105"]
+    assert sorted(code for code, rule in rules.items() if rule.advisory) == balance
+    assert all(rules[code].severity is Severity.WARNING for code in balance)

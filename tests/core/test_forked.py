@@ -68,6 +68,7 @@ def test_a_daemon_process_runs_the_call_itself() -> None:
     receive, send = context.Pipe(duplex=False)
     daemon = context.Process(target=_in_a_daemon, args=(send,), daemon=True)
     daemon.start()
+    assert receive.poll(60), "the daemon sent nothing: it hangs"
     outcome, ran_in, daemon_pid = receive.recv()
     daemon.join()
     assert (outcome, ran_in) == ("ran in", daemon_pid)

@@ -70,6 +70,15 @@ POINTERS = [(), ("deck",), ("cards",), ("cards", 0), ("cards", 0, "name", "en"),
             ("cards", 350, "cost", 1), ("cards", 12, "missing", "deeper"), ("cards", 9999), ("nope",)]
 
 
+def typed(data):
+    """``data`` with every scalar paired with its type's name."""
+    if isinstance(data, dict):
+        return {key: typed(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [typed(value) for value in data]
+    return (type(data).__name__, data)
+
+
 def places(doc) -> list:
     """Every way a Document tells places, for the pointers above."""
     found = []
@@ -87,6 +96,7 @@ def test_a_big_file_is_parsed_once_then_read_back_with_the_same_data_and_places(
     not_parsed(monkeypatch)
     again = load_yaml(path, cached(ws))
     assert again.data == first.data and again.tree == first.tree and again.lines == first.lines
+    assert typed(again.data) == typed(first.data)  # 1, 1.0 and True are equal, not the same
     assert again.plain_json and first.plain_json
     assert places(again) == places(first)
     quoted_at = first.locate("cards", 0, "name", "en").col
@@ -158,7 +168,7 @@ def test_an_entry_signed_on_another_machine_is_not_believed(ws, tmp_path, monkey
 
 
 def test_no_key_no_cache(ws, user_cache):
-    """A key that is a symlink, or that others may write, is not used (nor replaced)."""
+    """A key that is a symlink, or that others may read or write, is not used (nor replaced)."""
     key = key_file()
     key.parent.mkdir(parents=True)
     outside = user_cache / "planted"
@@ -167,8 +177,9 @@ def test_no_key_no_cache(ws, user_cache):
     assert ParseCache.at(ws / ".cardforge-cache") is None
     key.unlink()
     key.write_bytes(b"k" * parse_cache.KEY_BYTES)
-    os.chmod(key, 0o666)
-    assert ParseCache.at(ws / ".cardforge-cache") is None
+    for mode in (0o666, 0o644, 0o640):  # git checks files out 0644
+        os.chmod(key, mode)
+        assert ParseCache.at(ws / ".cardforge-cache") is None
     os.chmod(key, 0o600)
     assert cached(ws).key == b"k" * parse_cache.KEY_BYTES
 
@@ -256,5 +267,47 @@ def test_another_parser_reads_nothing_an_older_one_kept(ws, monkeypatch):
     """An upgrade or an edit of the parsing modules changes every entry's name."""
     text = (ws / "cards" / "big.yaml").read_text(encoding="utf-8")
     before = cached(ws).entry(text)
-    monkeypatch.setattr(parse_cache, "_parser_digest", lambda: b"a newer parser")
-    assert cached(ws).entry(text) != before
+    parse_cache._parser_digest.cache_clear()
+    real_read = Path.read_bytes
+    edited = {"yaml_walk.py": b"# edited"}
+    monkeypatch.setattr(Path, "read_bytes", lambda self: real_read(self) + edited.get(self.name, b""))
+    try:
+        assert cached(ws).entry(text) != before
+    finally:
+        parse_cache._parser_digest.cache_clear()
+
+
+def test_a_key_in_the_workspace_or_a_relative_cache_home_is_not_used(ws, monkeypatch, tmp_path):
+    """A workspace could commit a key and entries signed with it: a key path inside the
+    workspace is refused, and a relative $XDG_CACHE_HOME (which would resolve from the
+    folder cardforge runs in) is ignored, as the XDG specification says."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(ws / "xdg"))
+    assert ParseCache.at(ws / ".cardforge-cache") is None
+    monkeypatch.setenv("XDG_CACHE_HOME", "xdg")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert key_file() == tmp_path / "home" / ".cache" / "cardforge" / "parse-key"
+    monkeypatch.setenv("HOME", "relative")
+    assert key_file() is None
+
+
+def test_a_signature_holds_for_its_own_entry_only(ws):
+    """An entry copied under another file's name is refused: the name is signed too."""
+    path = ws / "cards" / "big.yaml"
+    load_yaml(path, cached(ws))
+    [entry] = entries(ws)
+    edited = big_card_file("    flavor: other")
+    path.write_text(edited, encoding="utf-8")
+    other = cached(ws).entry(edited)
+    other.write_bytes(entry.read_bytes())
+    assert load_yaml(path, cached(ws)).data["cards"][0]["flavor"] == "other"
+
+
+def test_a_tightened_yaml_limit_applies_to_files_kept_before(ws, monkeypatch):
+    text = (ws / "cards" / "big.yaml").read_text(encoding="utf-8")
+    before = cached(ws).entry(text)
+    parse_cache._parser_digest.cache_clear()
+    monkeypatch.setattr(trust, "MAX_YAML_DEPTH", 3)
+    try:
+        assert cached(ws).entry(text) != before
+    finally:
+        parse_cache._parser_digest.cache_clear()

@@ -57,8 +57,9 @@ def card_odds(card: Card, game: Game, mode: str) -> tuple[list[Fraction], Fracti
 
 def solve_game(game: Game, *modes: str) -> None:
     """Compute at once every chance :func:`card_odds` gives for the cards of ``game`` in
-    ``modes``, on two processes where it can (:func:`~cardforge.games.dixe_on_card.odds.solve_all`):
-    a game's cards take seconds one after the other. Raises KeyError for an unknown mode."""
+    ``modes``, on two processes where it can (see
+    :func:`~cardforge.games.dixe_on_card.odds.solve_all` for where it cannot): a game's
+    cards take seconds one after the other. Raises KeyError for an unknown mode."""
     queries = []
     for mode in modes:
         for card in game.cards():

@@ -252,7 +252,8 @@ class Query:
 
 
 MAX_KNOWN = 4096
-"""Chances remembered in this process; past it, the memo starts again."""
+"""Chances remembered in this process; past it, the memo starts again (a batch of
+:func:`solve_all` is kept whole, however large)."""
 
 _KNOWN: dict[Query, Fraction] = {}
 
@@ -277,19 +278,25 @@ def solve_all(queries: Iterable[Query]) -> None:
     """Compute the chance of every one of ``queries`` not yet remembered, and remember it:
     about half of them in a forked child process meanwhile (:mod:`cardforge.forked`), so
     two cores take about half the time (a game's cards are thousands of states each).
-    Where no child can be forked (no fork, a daemon process) or should not be (other
-    threads run here, as in ``cardforge preview``: a fork would copy the locks they hold),
-    all are computed here, one after the other. See :class:`ComboSolver` for errors."""
+    Where no child can be forked (no fork, a daemon process), all are computed here, one
+    after the other; where other threads run (``cardforge preview``: a fork would copy the
+    locks they hold), none is computed now, each when it is asked for. See
+    :class:`ComboSolver` for errors (the child is stopped when this process's part fails)."""
     todo = list(dict.fromkeys(q for q in queries if q not in _KNOWN))
     if len(todo) < 2 or threading.active_count() > 1:
-        return  # computed as they are asked for
+        return
+    if len(_KNOWN) + len(todo) > MAX_KNOWN:
+        _KNOWN.clear()  # room for the whole batch
     todo.sort(key=lambda q: (len(q.combination), len(set(q.combination))), reverse=True)
     there, here = todo[0::2], todo[1::2]  # alternate, so both halves hold long and short ones
     pending = forked.start(partial(_solve_each, there))
-    for query in here:
-        _remember(query, query.solve())
-    for query, chance in zip(there, pending.result(), strict=True):
-        _remember(query, chance)
+    try:
+        solved = {query: query.solve() for query in here}
+    except BaseException:
+        pending.abandon()
+        raise
+    solved.update(zip(there, pending.result(), strict=True))
+    _KNOWN.update(solved)
 
 
 def combination_probability(combination: Sequence[str], dice: Sequence[Sequence[str]],

@@ -194,3 +194,34 @@ def test_solve_all_does_not_fork_while_other_threads_run(monkeypatch):
     finally:
         stop.set()
         other.join()
+
+
+def test_a_batch_larger_than_the_memo_is_kept_whole(monkeypatch):
+    from cardforge.games.dixe_on_card import odds
+
+    monkeypatch.setattr(odds, "MAX_KNOWN", 4)
+    odds._KNOWN.clear()
+    queries = [odds.Query.of([s], [SMALL, [J, s, "x", "y", "z", "w"]]) for s in "abcdefghij"]
+    odds.solve_all(queries)
+    assert all(q in odds._KNOWN for q in queries)
+
+
+def test_when_this_processs_part_fails_the_child_is_stopped():
+    import multiprocessing
+
+    from cardforge.games.dixe_on_card import odds
+
+    odds._KNOWN.clear()
+    broken = odds.Query(("a", "b", "c", "e"), ((),) * 4)  # dice with no faces: ValueError
+    first = odds.Query.of(["a", "b", "c", "d"], [SMALL] * 6)
+    third = odds.Query.of(["a", "a", "b", "c"], [SMALL] * 6)
+    started = []
+    real_start = odds.forked.start
+    odds.forked.start = lambda call: started.append(real_start(call)) or started[-1]
+    try:
+        with pytest.raises(ValueError, match="faces on every die"):
+            odds.solve_all([first, broken, third])  # the child takes the first and third
+    finally:
+        odds.forked.start = real_start
+    assert started[0]._process is None  # abandoned: stopped and reaped, not left running
+    assert multiprocessing.active_children() == []

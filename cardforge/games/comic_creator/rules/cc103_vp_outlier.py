@@ -42,6 +42,7 @@ CODE = "CC103"
 NAME = "vp-outlier"
 SCOPE = "game"
 SEVERITY = "warning"
+ADVISORY = True  # warnings of its own code from the data alone: a build need not run it
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ CODE = "DG104"
 NAME = "total-outlier"
 SCOPE = "game"
 SEVERITY = "warning"
+ADVISORY = True  # warnings of its own code from the data alone: a build need not run it
 MAD_TO_SD = 1.4826
 """Scale that turns a median absolute deviation into a standard-deviation estimate."""
 

@@ -27,6 +27,7 @@ CODE = "WB105"
 NAME = "survival-balance"
 SCOPE = "game"
 SEVERITY = "warning"
+ADVISORY = True  # warnings of its own code from the data alone: a build need not run it
 
 
 def survival_totals(game: Game) -> dict[str, int]:
