@@ -22,8 +22,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 from referencing.jsonschema import DRAFT202012
@@ -144,6 +142,9 @@ def _read_schema(path: Path, folder: Path, owner: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ConfigError(f"{owner}: {path}: a JSON Schema is an object, not {type(data).__name__}",
                           hint="the file must hold one JSON object: {\"$schema\": …}")
+    from jsonschema import Draft202012Validator  # only for a pack's or workspace's own schema
+    from jsonschema.exceptions import SchemaError
+
     try:
         Draft202012Validator.check_schema(data)
     except SchemaError as exc:

@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from cardforge import trust
 from cardforge.errors import ConfigError
 from cardforge.validate import schema
@@ -81,6 +79,8 @@ def check(toml: TomlFile, data: Any, schema_name: str, *, within: Sequence[str] 
           hint: str) -> None:
     """Validate ``data`` (``toml``'s table at ``within``) against the JSON Schema
     ``schema_name``. Raises ConfigError at the first invalid key's line, with ``hint``."""
+    from jsonschema import Draft202012Validator  # imported when a TOML file is read: most runs read none
+
     errors = sorted(Draft202012Validator(schema(schema_name)).iter_errors(data),
                     key=lambda e: [str(p) for p in e.path])
     if errors:

@@ -22,15 +22,16 @@ from collections.abc import Mapping
 from datetime import date
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from cardforge import schema_registry
 from cardforge.fast_schema import CARDS, SHOWN_CHARS, FastChecks, plain_json, shown
 from cardforge.problem import Problem
 from cardforge.source import Document, Pointer
+
+if TYPE_CHECKING:  # jsonschema is imported when a document is found invalid: a clean run
+    from jsonschema import Draft202012Validator  # (the fast check says so) never needs it
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA = "CF003"
 UNKNOWN_FIELD = "CF004"
@@ -67,6 +68,8 @@ def _validator(name: str, subschema: str | None) -> Draft202012Validator:
 @lru_cache(maxsize=512)
 def _compiled(name: str, subschema: str | None, version: int) -> Draft202012Validator:
     """jsonschema's validator for schema ``name`` at ``subschema`` as of ``version``."""
+    from jsonschema import Draft202012Validator
+
     root = schema_registry.lookup(name)
     target: dict[str, Any] = root if subschema is None else {"$ref": f"{root['$id']}#{subschema}"}
     return Draft202012Validator(target, registry=schema_registry.store().registry)
@@ -124,10 +127,17 @@ def _names(name: str, version: int) -> frozenset[str]:
     return frozenset(_known_names(data)) | (_builtin_names() if external else frozenset())
 
 
+def _best_match(errors: Any) -> ValidationError | None:
+    """jsonschema's ``best_match`` (imported when first needed)."""
+    from jsonschema.exceptions import best_match
+
+    return best_match(errors)
+
+
 def _leaf(error: ValidationError) -> ValidationError:
     """Descend anyOf/oneOf contexts to the single most relevant error."""
     while error.context:
-        deeper = best_match(error.context)
+        deeper = _best_match(error.context)
         if deeper is None:
             break
         error = deeper
