@@ -52,8 +52,8 @@ def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0, stamped: b
     kind = obj._type_code
     if depth > 12:
         digest.update(b"...")
-    elif stamped and depth and kind in (ObjectType.dictionary, ObjectType.stream) and _stamp(obj):
-        digest.update(b"K" + _stamp(obj).encode())
+    elif stamped and depth and kind in (ObjectType.dictionary, ObjectType.stream) and (stamp := _stamp(obj)):
+        digest.update(b"K" + stamp.encode())
     elif kind == ObjectType.stream:
         digest.update(b"S")
         _feed_dict(obj, digest, depth, stamped)

@@ -291,7 +291,7 @@ def solve_all(queries: Iterable[Query]) -> None:
     there, here = todo[0::2], todo[1::2]  # alternate, so both halves hold long and short ones
     pending = forked.start(partial(_solve_each, there))
     try:
-        solved = {query: query.solve() for query in here}
+        solved = dict(zip(here, _solve_each(here), strict=True))
     except BaseException:
         pending.abandon()
         raise
