@@ -45,3 +45,27 @@ def cards_dir() -> Path:
     """The built-in games' sample cards: one ``<id>/`` folder each (game.yaml, card files,
     rules, locale), which ``cardforge new --from <id>`` copies into a workspace."""
     return data_dir("cards")
+
+
+BASE = "_base"
+"""Folder of the templates every game shares (``print.css``, ``macros.html.j2``)."""
+
+
+def template_search_path(workspace: Path, game_id: str, pack_templates: Path | None = None) -> list[Path]:
+    """Folders templates are looked up in, first match wins.
+
+    Order: ``<workspace>/templates/<game_id>``, ``<workspace>/templates/_base``, then
+    ``pack_templates`` (a third-party pack's ``GameSpec.templates_dir``), then the
+    built-in ``templates/<game_id>`` and ``templates/_base``. Only folders that exist are
+    returned; a folder that is both workspace and built-in (working in the cardforge
+    checkout itself) appears once.
+    """
+    builtin = templates_dir()
+    candidates = [workspace / "templates" / game_id, workspace / "templates" / BASE,
+                  *([pack_templates] if pack_templates is not None else []),
+                  builtin / game_id, builtin / BASE]
+    found: list[Path] = []
+    for folder in candidates:
+        if folder.is_dir() and all(folder.resolve() != f.resolve() for f in found):
+            found.append(folder)
+    return found

@@ -20,28 +20,40 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from referencing import Registry, Resource
-from referencing.exceptions import Unresolvable
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from cardforge import trust
 from cardforge.errors import ConfigError
 from cardforge.resources import schemas_dir
+
+if TYPE_CHECKING:  # referencing is imported when a $ref is first resolved, not by a clean lint
+    from referencing import Registry
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
 @dataclass
 class SchemaStore:
-    """The schemas by name (each with its ``$id``), jsonschema's ``registry`` of them (by
-    ``$id``), and each name's ``versions`` (0 until replaced). Mutated only by the functions
-    of this module."""
+    """The schemas by name (each with its ``$id``), jsonschema's :attr:`registry` of them
+    (by ``$id``), and each name's ``versions`` (0 until replaced). Mutated only by the
+    functions of this module."""
 
     schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
-    registry: Registry = field(default_factory=Registry)
     versions: dict[str, int] = field(default_factory=dict)
+    _registry: Registry | None = field(default=None, repr=False)
+
+    @property
+    def registry(self) -> Registry:
+        """The ``referencing`` registry of every schema by its ``$id`` (a schema without
+        ``$schema`` is read as draft 2020-12), made on first use after a change."""
+        if self._registry is None:
+            from referencing import Registry, Resource
+            from referencing.jsonschema import DRAFT202012
+
+            self._registry = Registry().with_resources(
+                (schema["$id"], Resource.from_contents(schema, default_specification=DRAFT202012))
+                for schema in self.schemas.values())
+        return self._registry
 
     def family(self, name: str) -> Iterator[dict[str, Any]]:
         """The schemas ``name`` may refer to: the built-in ones and those registered under
@@ -57,13 +69,10 @@ def store() -> SchemaStore:
     """The one store, the built-in schemas loaded on first use (read through the trust
     boundary as every file is)."""
     found = SchemaStore()
-    resources = []
     for path in sorted(schemas_dir().glob("*.schema.json")):
         schema = json.loads(trust.read_text(path, "json"))
         schema.setdefault("$id", path.as_uri())
         found.schemas[path.name] = schema
-        resources.append((schema["$id"], Resource.from_contents(schema)))
-    found.registry = Registry().with_resources(resources)
     return found
 
 
@@ -99,8 +108,7 @@ def register(name: str, schema: Mapping[str, Any], uri: str | None = None) -> bo
     if name in found.schemas:
         found.versions[name] = found.versions.get(name, 0) + 1
     found.schemas[name] = data
-    resource = Resource.from_contents(data, default_specification=DRAFT202012)  # no $schema: 2020-12
-    found.registry = found.registry.with_resource(data["$id"], resource)
+    found._registry = None  # made again, with this schema, when next resolved
     return True
 
 
@@ -157,6 +165,8 @@ def _read_schema(path: Path, folder: Path, owner: str) -> dict[str, Any]:
 def _check_refs(name: str, path: Path, owner: str) -> None:
     """Raise ConfigError for the first ``$ref`` of schema ``name`` that leads nowhere."""
     schema = lookup(name)
+    from referencing.exceptions import Unresolvable
+
     resolver = store().registry.resolver(schema["$id"])
     for ref in refs(schema):
         try:

@@ -32,8 +32,9 @@ from cardforge.model import Game
 from cardforge.render.coverage import HINT, describe, families, missing
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.icons import TOKEN_RE, IconSet
-from cardforge.render.jinja import make_environment, template_search_path
+from cardforge.render.jinja import make_environment
 from cardforge.render.stylesheets import load_stylesheet
+from cardforge.resources import template_search_path
 
 KINDS = ("rules", "rulesheet")
 """``rules``: the full booklet; ``rulesheet``: the quick reference (no cover or contents)."""

@@ -17,14 +17,16 @@ from __future__ import annotations
 import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
-
-from markdown_it.token import Token
 
 from cardforge import trust
 from cardforge.booklet.markdown import CODE, markdown
 from cardforge.booklet.placeholders import locate
 from cardforge.problem import Location, Problem
+
+if TYPE_CHECKING:  # markdown-it is imported when text is parsed (booklet.markdown.markdown)
+    from markdown_it.token import Token
 
 LINK_SCHEMES = ("http", "https", "mailto")
 """URL schemes a link in rule text may use (besides ``#heading`` links)."""

@@ -9,11 +9,14 @@ warnings (the booklet is still written) with lint's code for text overflow, ``TR
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from cardforge.booklet.markdown import Block
 from cardforge.problem import Problem, Severity
-from cardforge.render.overflow import Overflow
-from cardforge.render.page_overflow import PagesMeasured
+
+if TYPE_CHECKING:  # types only: lint imports this module without laying anything out
+    from cardforge.booklet.markdown import Block
+    from cardforge.render.overflow import Overflow
+    from cardforge.render.page_overflow import PagesMeasured
 
 CODE = "TR105"
 """The code of these warnings: lint's text-overflow rule, which measures the same pages."""

@@ -47,7 +47,7 @@ from cardforge.i18n.units import DOMAINS, Unit, extract, target_languages
 from cardforge.model import Game
 from cardforge.problem import Location, Problem
 
-__all__ = ["CODE", "LOCALE_DIR", "Planned", "merge", "plan", "po_path", "pot_path", "read_catalog",
+__all__ = ["CODE", "LOCALE_DIR", "Planned", "merge", "places", "plan", "po_path", "pot_path", "read_catalog",
            "render", "template", "write"]
 
 LOCALE_DIR = "locale"
@@ -74,13 +74,22 @@ def template(game: Game, domain: str, units: list[Unit], created: datetime | Non
                            header_comment=f"# {domain} texts of {game.id}, extracted by cardforge.\n#")
     relative: dict[Path, str] = {}  # a game has a few files and thousands of texts
     for unit in units:
-        places = []
-        for loc in unit.locations:
-            if loc.path not in relative:
-                relative[loc.path] = _relative(loc.path, game.root)
-            places.append((relative[loc.path], loc.line))
-        catalog.add(unit.msgid, locations=places, auto_comments=[unit.comment] if unit.comment else [])
+        catalog.add(unit.msgid, locations=places(unit, game.root, relative),
+                    auto_comments=[unit.comment] if unit.comment else [])
     return catalog
+
+
+def places(unit: Unit, root: Path, relative: dict[Path, str] | None = None) -> list[tuple[str, int]]:
+    """``unit``'s locations as a catalog entry names them (``#: rules/rules.md:12``): each
+    a (path relative to the game folder ``root``, with ``/``; line) pair, first one first.
+    ``relative`` keeps paths already made relative, to share between calls."""
+    relative = {} if relative is None else relative
+    found = []
+    for loc in unit.locations:
+        if loc.path not in relative:
+            relative[loc.path] = _relative(loc.path, root)
+        found.append((relative[loc.path], loc.line))
+    return found
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -153,19 +162,41 @@ def _fuzzy_by_location(catalog: Catalog) -> None:
 @dataclass
 class Planned:
     """One catalog file: ``path``, ``lang`` (None for the template), its ``domain``, what is
-    there now (``old``: None when missing) and what an update makes of it (:attr:`new`,
-    merged on first use: lint asks only for the catalogs that exist)."""
+    there now (``old``: None when missing), what an update makes of it (:attr:`new`,
+    merged on first use: lint asks only for the catalogs that exist), and the ``units`` of
+    its domain it is made from."""
 
     path: Path
     lang: str | None
     domain: str
     old: Catalog | None
     make: Callable[[], Catalog] = field(repr=False)
+    units: list[Unit] = field(default_factory=list, repr=False)
 
     @cached_property
     def new(self) -> Catalog:
         """The catalog an update writes."""
         return self.make()
+
+    @cached_property
+    def same_texts(self) -> bool:
+        """Whether the catalog on disk holds exactly the units' texts, each once as a plain
+        entry (one msgid, one msgstr, no context). Then an update (:func:`merge`) matches
+        every entry by its text and keeps its translation and flags: no entry is new, gone or
+        made fuzzy, and the entries it writes differ from these only in their places,
+        comments and the translations inline YAML gives. A caller may then compare without
+        merging (a merge of 10,000 entries takes 0.3 s)."""
+        if self.old is None:
+            return False
+        texts = set()
+        for message in self.old:
+            if not message.id:
+                continue  # the header
+            if not (isinstance(message.id, str) and isinstance(message.string, str)
+                    and message.context is None):
+                return False
+            texts.add(message.id)
+        return len(texts) == len(self.units) and texts == {unit.msgid for unit in self.units}
 
     @property
     def changed(self) -> bool:
@@ -198,7 +229,7 @@ def plan(game: Game) -> list[Planned]:
             path = po_path(game.root, lang, domain)
             old = read(path, lang)
             planned.append(Planned(path, lang, domain, old,
-                                   partial(_merged, old, pot, lang, units[domain])))
+                                   partial(_merged, old, pot, lang, units[domain]), units[domain]))
     if problems:
         raise DataError(problems, what=f"{game.id}'s locale folder")
     return planned

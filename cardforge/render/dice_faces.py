@@ -1,7 +1,7 @@
 """Die faces, rendered: every distinct face of a game's custom dice laid out once, one PDF.
 
 Each face is the template ``die-face.html.j2`` (first found on
-:func:`~cardforge.render.jinja.template_search_path`: a workspace's ``templates/<game>/``
+:func:`~cardforge.resources.template_search_path`: a workspace's ``templates/<game>/``
 or ``templates/_base/`` overrides the built-in one), styled by ``die-face.css`` (found the
 same way). Pages are the die's edge square plus bleed on every side (TrimBox = the face),
 so the nets, the sticker sheets and the PNGs all place or rasterise the same vector pages.

@@ -66,7 +66,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                  cmyk_icc: bytes | None = None, early: EarlyLayout | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
-    Templates are looked up on :func:`~cardforge.render.jinja.template_search_path`
+    Templates are looked up on :func:`~cardforge.resources.template_search_path`
     (``workspace`` first); images resolve relative to the game's folder and only files
     inside ``workspace`` or the built-in templates are read. Raises RenderError for a
     missing template, a template error (naming file and line), or an ``art:`` file missing

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from cardforge.model import Game
 from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import make_environment, template_search_path, translator
+from cardforge.render.jinja import make_environment, translator
 from cardforge.render.sandbox import LimitedSandbox
+from cardforge.resources import template_search_path
 
 
 @dataclass(frozen=True)

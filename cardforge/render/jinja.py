@@ -34,32 +34,8 @@ from cardforge.render.plain import Views, plain
 from cardforge.render.sandbox import LimitedSandbox, render_limited
 from cardforge.render.sandbox_checks import TemplateLimit
 from cardforge.render.template_loader import TrustedLoader
-from cardforge.resources import templates_dir
 from cardforge.trust import Refused
 from cardforge.words import localized
-
-BASE = "_base"
-"""Folder of the templates every game shares (``print.css``, ``macros.html.j2``)."""
-
-
-def template_search_path(workspace: Path, game_id: str, pack_templates: Path | None = None) -> list[Path]:
-    """Folders templates are looked up in, first match wins.
-
-    Order: ``<workspace>/templates/<game_id>``, ``<workspace>/templates/_base``, then
-    ``pack_templates`` (a third-party pack's ``GameSpec.templates_dir``), then the
-    built-in ``templates/<game_id>`` and ``templates/_base``. Only folders that exist are
-    returned; a folder that is both workspace and built-in (working in the cardforge
-    checkout itself) appears once.
-    """
-    builtin = templates_dir()
-    candidates = [workspace / "templates" / game_id, workspace / "templates" / BASE,
-                  *([pack_templates] if pack_templates is not None else []),
-                  builtin / game_id, builtin / BASE]
-    found: list[Path] = []
-    for folder in candidates:
-        if folder.is_dir() and all(folder.resolve() != f.resolve() for f in found):
-            found.append(folder)
-    return found
 
 
 def make_environment(search_path: Sequence[Path]) -> LimitedSandbox:

@@ -99,7 +99,7 @@ def test_pack_can_override_a_core_icon(tmp_path):
 
 
 def test_builtin_comic_creator_icons_are_found():
-    from cardforge.render.jinja import template_search_path
+    from cardforge.resources import template_search_path
 
     icons = IconSet.for_game(template_search_path(Path("/nonexistent"), "comic-creator"))
     for name in ("reroll", "roll", "take", "experts-only", "group-only"):

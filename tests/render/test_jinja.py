@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from cardforge.errors import RenderError
-from cardforge.render.jinja import first_template, make_environment, render, template_search_path
-from cardforge.resources import templates_dir
+from cardforge.render.jinja import first_template, make_environment, render
+from cardforge.resources import template_search_path, templates_dir
 
 
 def write(folder: Path, name: str, text: str) -> Path:

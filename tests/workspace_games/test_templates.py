@@ -7,8 +7,7 @@ import shutil
 from cardforge import trust
 from cardforge.packs import GameSpec
 from cardforge.render.face_sources import deck_templates, face_sources
-from cardforge.render.jinja import template_search_path
-from cardforge.resources import templates_dir
+from cardforge.resources import template_search_path, templates_dir
 from cardforge.workspace import find_game_dirs, load_game
 from tests.workspace_games.conftest import GAME, SCENARIOS, make_workspace
 

@@ -35,7 +35,7 @@ from cardforge.i18n.mappings import localized_mappings, under
 from cardforge.model import Card, Game
 from cardforge.problem import Problem
 from cardforge.render.icons import IconSet, find_tokens
-from cardforge.render.jinja import template_search_path
+from cardforge.resources import template_search_path
 
 CODE = "CF009"
 NAME = "icon-token"

@@ -53,7 +53,7 @@ from cardforge.i18n.mappings import in_document
 from cardforge.lint.rules.cf009_icon_token import icons_for
 from cardforge.model import Game
 from cardforge.problem import Problem
-from cardforge.render.jinja import template_search_path
+from cardforge.resources import template_search_path
 
 CODE = "CF020"
 NAME = "unread-fact"

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from babel.messages.catalog import Message
 
-from cardforge.i18n.catalogs import Planned
+from cardforge.i18n.catalogs import Planned, places
 from cardforge.i18n.mappings import in_document
 from cardforge.i18n.state import CatalogState, capped, messages, place, source_ref, state
 from cardforge.i18n.units import missing_source
@@ -62,6 +62,9 @@ def _check(game: Game) -> Iterator[Problem]:
             yield Problem(game.manifest.locate("languages"), CODE,
                           f"no {planned.domain} catalog for {planned.lang} "
                           f"({planned.path.relative_to(game.root)})", hint=HINT)
+            continue
+        if planned.same_texts:
+            yield from _inline_changes(game, catalogs, planned)
             continue
         orphans = orphans or _orphans(game)
         yield from _changes(game, catalogs, planned, orphans)
@@ -106,6 +109,21 @@ def _changes(game: Game, catalogs: CatalogState, planned: Planned, orphans: Orph
             yield Problem(catalogs.entry_location(planned.path, gone), CODE,
                           f"{planned.lang} entry for a text no longer in the sources "
                           f"(was {source_ref(gone)}); an update drops it", hint=HINT)
+
+
+def _inline_changes(game: Game, catalogs: CatalogState, planned: Planned) -> Iterator[Problem]:
+    """What :func:`_changes` reports when the catalog holds exactly the units' texts
+    (:attr:`Planned.same_texts`), found without merging: only an inline YAML translation
+    that differs from its entry's can be reported."""
+    assert planned.old is not None and planned.lang is not None
+    for unit in planned.units:
+        text = unit.inline.get(planned.lang)
+        before = planned.old.get(unit.msgid)
+        if text and before is not None and text != before.string:
+            new = Message(unit.msgid, text, locations=places(unit, game.root))
+            yield Problem(catalogs.entry_location(planned.path, before, "msgstr"), CODE,
+                          f"the YAML's {planned.lang} text of {source_ref(new)} differs "
+                          "from this entry; an update copies it here", hint=HINT)
 
 
 def _new_entry(game: Game, catalogs: CatalogState, planned: Planned, message: Message,

@@ -3,6 +3,9 @@
 import shutil
 
 from cardforge.commands.i18n import needs, update_game
+from cardforge.i18n import catalogs
+from cardforge.i18n.state import state
+from cardforge.workspace import load_game
 from tests.conftest import GENERIC, i18n_game, lint_root
 
 
@@ -87,3 +90,41 @@ def test_update_is_idempotent_and_says_what_each_file_needs(tmp_path):
     assert len(before) == 6
     assert update(root) == []
     assert {p: p.read_bytes() for p in (root / "locale").rglob("*.po*")} == before
+
+
+def tr104(root):
+    return [(p.path, p.line, p.message) for p in lint_root(root) if p.code == "TR104"]
+
+
+def test_catalogs_holding_every_text_are_compared_without_a_merge_as_a_merge_would(tmp_path, monkeypatch):
+    root = with_french(tmp_path)
+    cards = root / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8")
+                     .replace("en: Deadline}", "en: The Deadline, fr: Échéance}"), encoding="utf-8")
+    fr = po(root, "fr", "cards")   # a fuzzy entry and a translation the YAML repeats exactly
+    fr.write_text(fr.read_text(encoding="utf-8").replace(
+        '#: cards.yaml:4\nmsgid "集中線"', '#: cards.yaml:4\n#, fuzzy\nmsgid "集中線"').replace(
+        'msgstr "Deadline"', 'msgstr "Échéance"'), encoding="utf-8")
+
+    def no_merge(*_):
+        raise AssertionError("merged, though every text has its entry")
+
+    monkeypatch.setattr(catalogs, "merge", no_merge)
+    quick = tr104(root)
+    monkeypatch.undo()
+    monkeypatch.setattr(catalogs.Planned, "same_texts", property(lambda _: False))
+    assert tr104(root) == quick   # what Babel's merge makes of the same catalogs
+    assert [(path, line) for path, line, _ in quick] == [(po(root, "en", "cards"), 36)]
+    assert "the YAML's en text of cards.yaml:7 differs" in quick[0][2]
+
+
+def test_a_catalog_missing_a_text_or_holding_another_is_merged(tmp_path):
+    root = with_french(tmp_path)
+    planned = {(p.lang, p.domain): p for p in state(load_game(root, GENERIC).game).planned}
+    assert planned["fr", "cards"].same_texts and planned["en", "rules"].same_texts
+    assert not planned[None, "cards"].same_texts   # the template is always made anew
+    en = po(root, "en", "cards")
+    en.write_text(en.read_text(encoding="utf-8").replace('msgid "締め切り"', 'msgid "締め切り!"'),
+                  encoding="utf-8")
+    planned = {(p.lang, p.domain): p for p in state(load_game(root, GENERIC).game).planned}
+    assert not planned["en", "cards"].same_texts and planned["fr", "cards"].same_texts
