@@ -7,6 +7,7 @@ Made by :mod:`cardforge.source` (which re-exports it); filled in by
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,11 @@ class Document:
     :func:`cardforge.fast_schema.plain_json` means it (text keys; text, 64-bit integers,
     booleans, null and finite numbers): the YAML loader knows it from parsing, so
     validation need not walk the data again to find out.
+
+    ``tree_json`` is the source tree still as JSON text (UTF-8), as the parse cache
+    (:mod:`cardforge.parse_cache`) reads it back: decoded on the first place asked for
+    (:meth:`source_tree`). Decoding it costs several times what the data does, and a clean
+    lint asks for no place at all.
     """
 
     path: Path
@@ -51,12 +57,21 @@ class Document:
     lines: list[str] = field(default_factory=list, repr=False)
     tree: SourceTree | None = field(default=None, repr=False)
     plain_json: bool = False
+    tree_json: bytes | None = field(default=None, repr=False)
+
+    def source_tree(self) -> SourceTree | None:
+        """:attr:`tree`, decoded from :attr:`tree_json` on first use; None for a document
+        with flat maps (a spreadsheet deck) or none at all (an empty file)."""
+        if self.tree is None and self.tree_json is not None:
+            self.tree = json.loads(self.tree_json)
+            self.tree_json = None
+        return self.tree
 
     def _walk(self, pointer: Pointer) -> tuple[SourceTree, list[Any] | None, bool]:
         """The tree of the value at ``pointer`` or of its nearest ancestor there is, the
         ``[key_line, key_col, tree]`` entry of the last key walked (None at the top or after
         a list index), and whether the whole pointer was found."""
-        node: SourceTree = self.tree  # type: ignore[assignment]
+        node: SourceTree = self.source_tree()  # type: ignore[assignment]
         entry: list[Any] | None = None
         for part in pointer:
             parts = node[2] if len(node) > 2 else None
@@ -72,7 +87,7 @@ class Document:
         return node, entry, True
 
     def _value_at(self, pointer: Pointer) -> tuple[int, int]:
-        if self.tree is not None:
+        if self.source_tree() is not None:
             node = self._walk(pointer)[0]
             return node[0], node[1]
         p = pointer
@@ -81,7 +96,7 @@ class Document:
         return self.values.get(p, (1, 1))
 
     def _is_quoted(self, pointer: Pointer) -> bool:
-        if self.tree is not None:
+        if self.source_tree() is not None:
             node, _, found = self._walk(pointer)
             return found and len(node) > 2 and node[2] == 1
         return pointer in self.quoted
@@ -92,7 +107,7 @@ class Document:
 
     def locate_key(self, *pointer: str | int) -> Location:
         """Location of the key naming ``pointer`` (falls back to :meth:`locate`)."""
-        if self.tree is not None:
+        if self.source_tree() is not None:
             _, entry, found = self._walk(pointer)
             if found and entry is not None:
                 return Location(self.path, entry[0], entry[1])

@@ -1,15 +1,18 @@
 """Parsed YAML kept between runs: a large card file is parsed once, until its text changes.
 
 Composing YAML is most of loading a large game: about 1 s of a 10,000-card lint on the
-reference machine, against 40 ms to read the same data and source map back as JSON. So
+reference machine, against 30 ms to read the same data back as JSON. So
 :func:`cardforge.source.load_yaml` keeps, for each file of at least :data:`MIN_BYTES`, its
 plain data and :data:`~cardforge.document.SourceTree` in the cache folder
-(``<cache>/parsed/<digest>.json``), named by a digest of the file's text and of the parser
-(:data:`PARSER_MODULES`), not of where the file is: moving the workspace or renaming the
-file keeps the entry, and any edit, of the file or of the parser, makes a new one. Files that
-failed to load are not kept (their Problems come from parsing them again), nor data JSON
-cannot hold exactly (a date, binary, or a mapping key that is not text; see
-:func:`cardforge.yaml_walk.Walker.json_exact`).
+(``<cache>/parsed/<digest>.json``: a line of flags, a line of data, a line of tree, each
+JSON but the flags). The tree is handed over as text and decoded only when a place in the
+file is first asked for (:attr:`cardforge.document.Document.tree_json`): it takes several
+times as long to decode as the data, and a clean lint asks for none. Entries are named
+by a digest of the file's text and of the parser (:data:`PARSER_MODULES`), not of where
+the file is: moving the workspace or renaming the file keeps the entry, and any edit, of
+the file or of the parser, makes a new one. Files that failed to load are not kept (their
+Problems come from parsing them again), nor data JSON cannot hold exactly (a date,
+binary, or a mapping key that is not text; see :func:`cardforge.yaml_walk.Walker.json_exact`).
 
 The cache folder is as untrusted as the workspace (docs/security.md): a pull request could
 commit an entry that gives a bad card file clean data, and lint would pass it. So each
@@ -49,7 +52,7 @@ MAX_ENTRIES = 200
 
 KEPT_AFTER_PRUNING = 150
 
-FORMAT = b"cardforge parsed YAML 1\n"
+FORMAT = b"cardforge parsed YAML 2\n"
 """Mixed into every entry's name: a change to the entry's shape must change it."""
 
 PARSER_MODULES = ("source.py", "yaml_walk.py", "yaml_limits.py", "document.py", "parse_cache.py")
@@ -178,14 +181,16 @@ class ParseCache:
         signature, _, payload = raw.partition(b"\n")
         if not hmac.compare_digest(signature, self._sign(entry.name, payload)):
             return None
+        flags, _, rest = payload.partition(b"\n")
+        data_json, _, tree_json = rest.partition(b"\n")
         try:
-            value = json.loads(payload)
+            data = json.loads(data_json)
         except (ValueError, RecursionError):
             return None
-        if not isinstance(value, dict) or not isinstance(value.get("tree"), list) or "data" not in value:
+        if flags not in (b"plain", b"-") or not tree_json.startswith(b"["):
             return None
-        return Document(path=path, data=value["data"], lines=text.splitlines(), tree=value["tree"],
-                        plain_json=value.get("plain") is True)
+        return Document(path=path, data=data, lines=text.splitlines(), tree_json=tree_json,
+                        plain_json=flags == b"plain")
 
     def put(self, text: str, doc: Document) -> None:
         """Keep ``doc`` (parsed from ``text``, its data JSON can hold exactly). Best effort:
@@ -194,11 +199,11 @@ class ParseCache:
             return
         entry = self.entry(text)
         try:
-            kept = {"data": doc.data, "tree": doc.tree, "plain": doc.plain_json}
-            payload = json.dumps(kept, ensure_ascii=False, separators=(",", ":"),
-                                 check_circular=False).encode("utf-8", "surrogatepass")
+            data, tree = (json.dumps(part, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+                          .encode("utf-8", "surrogatepass") for part in (doc.data, doc.tree))
         except (TypeError, ValueError, RecursionError):  # pragma: no cover - Walker.json_exact said so
             return
+        payload = b"\n".join((b"plain" if doc.plain_json else b"-", data, tree))
         signed = self._sign(entry.name, payload) + b"\n" + payload
         if len(signed) > trust.MAX_BYTES["cache"]:  # it would be refused when read
             return

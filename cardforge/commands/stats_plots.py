@@ -147,7 +147,7 @@ def _values(game: Game) -> tuple[str, dict[str, Any]] | None:
             found = {}
             for card in game.cards():
                 try:
-                    found[card.id] = reader.read(card, game)[0]
+                    found[card.id] = reader.value(card, game)
                 except Exception:  # noqa: BLE001 - a card the expression cannot read is not drawn
                     continue
             return reader.text, found

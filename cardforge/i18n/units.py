@@ -33,17 +33,38 @@ DOMAINS = ("rules", "cards")
 """The catalogs of a game, one ``<domain>.po`` per language."""
 
 
+@dataclass(frozen=True)
+class Written:
+    """Where a text is written in a YAML document: ``doc`` and the ``pointer`` to it, located
+    when asked (:attr:`location`): finding a place costs more than reading the text, and a
+    lint with every catalog up to date asks for none."""
+
+    doc: Document
+    pointer: tuple[str | int, ...]
+
+    @property
+    def location(self) -> Location:
+        """The text's file, line and column."""
+        return self.doc.locate(*self.pointer)
+
+
 @dataclass
 class Unit:
     """One translatable text: ``msgid`` (source-language text), its ``domain``, where it is
-    written (``locations``, first one first), a translator's ``comment`` (what kind of text
-    it is) and any ``inline`` translations from YAML (language → text)."""
+    written (``written``: Locations, or :class:`Written` places located when asked; first
+    one first; see :attr:`locations`), a translator's ``comment`` (what kind of text it is)
+    and any ``inline`` translations from YAML (language → text)."""
 
     msgid: str
     domain: str
-    locations: list[Location] = field(default_factory=list)
+    written: list[Location | Written] = field(default_factory=list)
     comment: str = ""
     inline: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def locations(self) -> list[Location]:
+        """Where the text is written, first one first."""
+        return [place if isinstance(place, Location) else place.location for place in self.written]
 
 
 def target_languages(game: Game) -> list[str]:
@@ -92,7 +113,7 @@ def _yaml_units(doc: Document, source: str) -> Iterator[Unit]:
         if not text:
             continue
         inline = {lang: value for lang, value in mapping.items() if lang != source and value}
-        yield Unit(text, "cards", [doc.locate(*pointer, source)],
+        yield Unit(text, "cards", [Written(doc, (*pointer, source))],
                    comment=f"{doc.path.name}: {_describe(pointer, doc.data)}", inline=inline)
 
 
@@ -109,7 +130,7 @@ def extract(game: Game) -> dict[str, list[Unit]]:
         if known is None:
             found[unit.domain][unit.msgid] = unit
             return
-        known.locations.extend(unit.locations)
+        known.written.extend(unit.written)
         for lang, text in unit.inline.items():
             known.inline.setdefault(lang, text)
 

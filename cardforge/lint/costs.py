@@ -178,13 +178,21 @@ class CardReader:
     text: str
     expression: Expression | None
 
-    def read(self, card: Card, game: Game) -> tuple[Any, Location]:
-        """The card's value and where it is written. Raises ExpressionError."""
+    def value(self, card: Card, game: Game) -> Any:
+        """The card's value (None when the path leads nowhere). Raises ExpressionError."""
+        if self.expression is None:
+            found = next(_at(card.data, path_keys(self.text)), None)
+            return None if found is None else found[1]
+        return evaluate(self.expression, card, game, None)
+
+    def where(self, card: Card) -> Location:
+        """Where the card's value is written: the path's value, or the field the expression
+        reads (:func:`~cardforge.lint.declared_cards.read_location`), else the card. Asked
+        only for a Problem: finding a place costs more than reading the value."""
         if self.expression is None:
             keys = path_keys(self.text)
-            found = next(_at(card.data, keys), None)
-            return (None, card.location) if found is None else (found[1], card.locate(*keys))
-        return evaluate(self.expression, card, game, None), read_location(card, self.expression, None)
+            return card.location if next(_at(card.data, keys), None) is None else card.locate(*keys)
+        return read_location(card, self.expression, None)
 
 
 def card_reader(game: Game, entry: CostEntry, key: str) -> CardReader | None:

@@ -3,8 +3,12 @@ reads it back instead of parsing it, and reports every Problem at the same place
 
 from __future__ import annotations
 
+from click.testing import CliRunner
+
 from cardforge import parse_cache, source
-from tests.lint.planting import line_of, lint, new_game
+from cardforge.cli import main
+from cardforge.document import Document
+from tests.lint.planting import line_of, lint, new_game, plant
 
 EXTRA = 400  # copies of a monster: the file grows past parse_cache.MIN_BYTES
 
@@ -44,3 +48,34 @@ def test_a_second_lint_reads_the_file_back_and_reports_the_same_places(tmp_path,
 
     monkeypatch.setattr(source, "_parse", refuse)
     assert where(lint(folder)) == where(first)
+
+
+def test_a_lint_decodes_a_kept_files_places_only_when_it_reports_in_that_file(tmp_path, monkeypatch):
+    """The source map of a file read back is decoded when a Problem there asks for a place,
+    not before: a lint with nothing to say about the file (ids unique, catalogs up to
+    date, every cost readable) decodes none of it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    folder = new_game(tmp_path)
+    monsters = big_monsters(folder)
+    plant(monsters, "id: imp-007\n    name: {en: 'Twin', fr: Diablotin 7}",
+          "id: imp-twin\n    name: {en: 'Twin', fr: Jumeau}")
+    lint(folder)  # parses and keeps the file
+    result = CliRunner().invoke(main, ["i18n", "update", "-w", str(folder.parents[1])])
+    assert result.exit_code == 0, result.output
+    decoded = []
+    real = Document.source_tree
+
+    def spy(doc):
+        if doc.tree is None and doc.tree_json is not None:
+            decoded.append(doc.path.name)
+        return real(doc)
+
+    monkeypatch.setattr(Document, "source_tree", spy)
+    assert not [p for p in lint(folder) if p.path == monsters]
+    assert decoded == []
+    plant(monsters, "id: imp-twin", "id: imp-007")   # a duplicate id: now a place is needed
+    lint(folder)   # parses the edited file (its tree is made, not decoded), keeps it
+    problems = lint(folder)
+    assert decoded == ["monsters.yaml"]
+    assert ("CF005", line_of(monsters, "id: imp-007", after="id: imp-399")) in {
+        (p.code, p.line) for p in problems if p.path == monsters}

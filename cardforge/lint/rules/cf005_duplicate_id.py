@@ -16,8 +16,8 @@ Failing::
 
 from collections.abc import Iterator
 
-from cardforge.model import Game
-from cardforge.problem import Location, Problem
+from cardforge.model import Card, Game
+from cardforge.problem import Problem
 
 CODE = "CF005"
 NAME = "duplicate-id"
@@ -27,12 +27,11 @@ SEVERITY = "error"
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
     """Yield a Problem at the ``id`` of each card whose id an earlier card already has."""
-    first: dict[str, Location] = {}
+    first: dict[str, Card] = {}  # located only when reported: a clean lint asks for no place
     for card in game.cards():
-        here = card.locate("id")
-        if card.id in first:
-            seen = first[card.id]
-            yield Problem(here, CODE, f"card id {card.id!r} is already used at {seen.path.name}:{seen.line}",
+        earlier = first.setdefault(card.id, card)
+        if earlier is not card:
+            seen = earlier.locate("id")
+            yield Problem(card.locate("id"), CODE,
+                          f"card id {card.id!r} is already used at {seen.path.name}:{seen.line}",
                           hint="give each card its own id; use `quantity:` for copies")
-        else:
-            first[card.id] = here

@@ -67,7 +67,7 @@ from cardforge.expressions import ExpressionError
 from cardforge.lint import cost_data, costs
 from cardforge.lint.costs import CostEntry, CostItem, DeclarationError
 from cardforge.model import Game
-from cardforge.problem import Location, Problem, Severity
+from cardforge.problem import Problem, Severity
 
 CODE = "CF015"
 NAME = "dominated-cost"
@@ -79,11 +79,12 @@ MAX_DISTINCT_COSTS = 400
 
 @dataclass(frozen=True)
 class Valued:
-    """A cost of a card with the card's value and where that value is written."""
+    """A cost of a card with the card's value, read by ``reader`` (which finds where the
+    value is written, for a Problem)."""
 
     item: CostItem
     value: float
-    where: Location
+    reader: costs.CardReader
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
@@ -103,14 +104,14 @@ def _entry(game: Game, entry: CostEntry) -> Iterator[Problem]:
     groups: dict[Hashable, list[Valued]] = defaultdict(list)
     for item in costs.items(entry, game):
         try:
-            number, where = value.read(item.card, game)
-            kind = same.read(item.card, game)[0] if same else None
+            number = value.value(item.card, game)
+            kind = same.value(item.card, game) if same else None
         except ExpressionError as exc:
             yield Problem(item.card.location, CODE, f"value of card {item.card.id!r} cannot be "
                           f"evaluated: {exc.message}", card=item.card.id, hint=exc.hint or None)
             continue
         if isinstance(number, int | float) and not isinstance(number, bool) and math.isfinite(number):
-            groups[repr(kind)].append(Valued(item, float(number), where))
+            groups[repr(kind)].append(Valued(item, float(number), value))
     distinct = len({v.item.parsed for group in groups.values() for v in group})
     if distinct > MAX_DISTINCT_COSTS:
         yield Problem(game.manifest.locate(*entry.pointer()), CODE, f"{distinct} distinct costs are "
@@ -143,7 +144,7 @@ def _inversions(group: list[Valued], harder: Callable[[Any, Any], bool], named: 
 def _problem(card: Valued, rival: Valued, count: int, named: str) -> Problem:
     a, b = card.item, rival.item
     more = f"; {count - 1} other easier cost{'s' if count > 2 else ''} beat it too" if count > 1 else ""
-    return Problem(card.where, CODE,
+    return Problem(card.reader.where(a.card), CODE,
                    f"{a.card.id!r} costs {a.shown}, strictly harder to pay than {b.shown} of "
                    f"{b.card.id!r} ({b.location.path.name}:{b.location.line}), yet its {named} is "
                    f"{_number(card.value)}, below {_number(rival.value)}{more}",
