@@ -6,7 +6,8 @@ turned into an outline on the face image), grouped by deck with each card's YAML
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from cardforge.model import Game
 from cardforge.preview.images import FACE_DPI, FaceSource, ImageStore
 from cardforge.preview.views import CardView, DeckView, FaceView, OutlineView, OverflowView, shown_path
 from cardforge.render.cards import render_card_faces
+from cardforge.render.early_layout import Landed
 from cardforge.render.face_box import FaceBox
 from cardforge.render.face_cache import FaceCache
 from cardforge.render.overflow import load, sidecar
@@ -35,15 +37,17 @@ class Faces:
 
 
 def game_faces(game: Game, lang: str, workspace: Path, cache: FaceCache, store: ImageStore,
-               jobs: int = 1) -> Faces:
+               jobs: int = 1, landed: Callable[[Landed], None] | None = None) -> Faces:
     """Every face of ``game`` in ``lang``, registered in ``store`` by face-cache key.
+    ``landed`` is told of each card face laid out anew as soon as it is (see
+    :func:`~cardforge.render.cards.render_card_faces`), from another thread.
 
     Raises what :func:`~cardforge.render.cards.render_card_faces` raises (RenderError,
     MissingFontError, DataError for a broken catalog) and OSError when the cache cannot be
     written.
     """
     printed = with_catalog_texts(game, lang)
-    rendered = render_card_faces(printed, lang, workspace, cache=cache, jobs=jobs)
+    rendered = render_card_faces(printed, lang, workspace, cache=cache, jobs=jobs, landed=landed)
     files = rendered.files
     views: dict[int, FaceView] = {}
 
@@ -73,6 +77,27 @@ def game_faces(game: Game, lang: str, workspace: Path, cache: FaceCache, store: 
         decks.append(DeckView(deck.id, _deck_name(deck.spec, lang, deck.id),
                               face(back, size) if back is not None else None, tuple(cards), deck.size))
     return Faces(tuple(decks), rendered.laid_out)
+
+
+def landed_face(face: Landed, store: ImageStore) -> FaceView:
+    """The view of a face laid out early (:class:`~cardforge.render.early_layout.Landed`),
+    registered in ``store`` as :func:`game_faces` registers its faces."""
+    store.add_face(face.key, FaceSource(face.page, face.geometry.bleed_mm))
+    return FaceView(face.key, pixels(face.geometry.width_mm, FACE_DPI),
+                    pixels(face.geometry.height_mm, FACE_DPI), _overflows(face.page, face.geometry))
+
+
+def swapped(decks: tuple[DeckView, ...], card_id: str, side: str,
+            face: FaceView) -> tuple[DeckView, ...] | None:
+    """``decks`` with the ``side`` (``"front"`` or ``"back"``) of card ``card_id`` shown as
+    ``face``; None when no card of that id is in them."""
+    for index, deck in enumerate(decks):
+        for place, card in enumerate(deck.cards):
+            if card.id == card_id:
+                card = replace(card, front=face) if side == "front" else replace(card, back=face)
+                cards = (*deck.cards[:place], card, *deck.cards[place + 1:])
+                return (*decks[:index], replace(deck, cards=cards), *decks[index + 1:])
+    return None
 
 
 def _deck_name(spec: dict, lang: str, fallback: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,12 +26,13 @@ from cardforge.lint.rule import all_rules
 from cardforge.model import Game
 from cardforge.packs import GameSpec, discover
 from cardforge.parse_cache import ParseCache
-from cardforge.preview.faces import game_faces
+from cardforge.preview.faces import game_faces, landed_face, swapped
 from cardforge.preview.images import ImageStore
 from cardforge.preview.products import Plots, game_charts, game_products
 from cardforge.preview.state import PreviewState
 from cardforge.preview.views import GameView, ProblemView, shown_path
 from cardforge.problem import Severity
+from cardforge.render.early_layout import Landed
 from cardforge.render.face_cache import FaceCache
 from cardforge.workspace import Loaded, find_game_dirs, load_game
 
@@ -70,6 +72,7 @@ class Rebuilder:
         self._rules: dict | None = None
         self._cache: FaceCache | None = None
         self.store: ImageStore | None = None
+        self.lock = threading.Lock()  # views changed by a face laid out early (another thread)
 
     def config(self) -> Config:
         """The workspace's configuration, the command line's cache folder winning. Raises
@@ -130,16 +133,19 @@ class Rebuilder:
         laid_out = 0
         languages = self._languages(game, view)
         for lang in languages:
+            early = _EarlyFaces(self, spec.id, lang) if old is not None and lang in old.decks else None
             try:
-                faces = game_faces(game, lang, self.workspace, self._cache, self.store, self.options.jobs)
+                faces = game_faces(game, lang, self.workspace, self._cache, self.store, self.options.jobs,
+                                   landed=early)
             except CardforgeError as exc:  # the last faces that rendered stay, marked stale
                 view.problems.extend(_error_views(exc, self.workspace, game.root / "game.yaml"))
                 view = self.views[spec.id] = replace(view, stale=view.stale or bool(view.decks.get(lang)))
                 continue
             laid_out += faces.laid_out
-            view = self.views[spec.id] = replace(view, decks={**view.decks, lang: faces.decks},
-                                                 laid_out=laid_out)
-            self._publish(busy=True)
+            with self.lock:
+                view = self.views[spec.id] = replace(view, decks={**view.decks, lang: faces.decks},
+                                                     laid_out=laid_out)
+                self._publish(busy=True)
             if old is not None:  # an update: have its new faces ready before the page asks
                 self.store.warm(sorted(view.face_keys() - old.face_keys()))
         self._lint(view, loaded, config)
@@ -174,6 +180,43 @@ class Rebuilder:
         linted = [ProblemView.of(p, self.workspace) for p in lint_game(loaded, rules, config)]
         self.views[view.id] = replace(view, problems=[*own, *linted], linted=True)
         self._publish(busy=True)
+
+
+class _EarlyFaces:
+    """Shows the card faces a rebuild lays out anew (a one-card edit's) as each lands, before
+    every other card of game ``game_id`` in ``lang`` is keyed: the face swaps into the
+    current view, its image is made, and a snapshot is published. Called from the layout pool's thread; at
+    most :data:`SHOWN_EARLY` faces a rebuild (a template edit lays out every face: those
+    are shown when all are ready)."""
+
+    def __init__(self, rebuilder: Rebuilder, game_id: str, lang: str) -> None:
+        self.rebuilder = rebuilder
+        self.game_id = game_id
+        self.lang = lang
+        self.shown = 0
+
+    def __call__(self, face: Landed) -> None:
+        owner = face.owner
+        builder = self.rebuilder
+        if self.shown >= SHOWN_EARLY or builder.store is None or not isinstance(owner, tuple):
+            return
+        card_id, side = owner
+        with builder.lock:
+            view = builder.views.get(self.game_id)
+            decks = view.decks.get(self.lang) if view is not None else None
+            if view is None or decks is None:
+                return
+            changed = swapped(decks, card_id, side, landed_face(face, builder.store))
+            if changed is None:
+                return
+            builder.store.png(face.key)  # rasterised now: the page asks for it at once
+            self.shown += 1
+            builder.views[self.game_id] = replace(view, decks={**view.decks, self.lang: changed})
+            builder.state.publish(dict(builder.views), builder.problems, True)
+
+
+SHOWN_EARLY = 16
+"""Faces a rebuild shows one by one as they land (:class:`_EarlyFaces`)."""
 
 
 def _touched(changed: Iterable[Path] | None, config: Config, workspace: Path) -> set[str] | None:

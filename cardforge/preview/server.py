@@ -3,7 +3,8 @@
 What it serves, and nothing else (any other path is 404; any method but GET and HEAD, 501):
 
 - ``/`` the page, ``/part`` the part of it that changes, ``/state.json`` the snapshot as data;
-- ``/events`` server-sent events: ``update`` with the new version and the new face keys;
+- ``/events`` server-sent events: ``update`` with the new version, the new face keys and
+  where each is shown;
 - ``/img/<key>.png`` an image this run registered, by its 64-hex-digit content key (never a
   file name: no path from a request reaches the file system);
 - ``/static/preview.css`` and ``/static/preview.js``, read once from the package.
@@ -18,6 +19,7 @@ import json
 import re
 import sys
 import threading
+from dataclasses import asdict
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -154,7 +156,8 @@ class PreviewHandler(BaseHTTPRequestHandler):
                     self.wfile.write(b": keepalive\n\n")
                 else:
                     after = update.version
-                    data = json.dumps({"version": update.version, "new_faces": list(update.new_faces)})
+                    data = json.dumps({"version": update.version, "new_faces": list(update.new_faces),
+                                       "places": [asdict(place) for place in update.places]})
                     self.wfile.write(f"id: {update.version}\nevent: update\ndata: {data}\n\n".encode())
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, TimeoutError):

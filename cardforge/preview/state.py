@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from cardforge.preview.views import GameView, ProblemView, Snapshot
+from cardforge.preview.views import GameView, Place, ProblemView, Snapshot
 
 if TYPE_CHECKING:
     from cardforge.preview.images import ImageStore
@@ -22,11 +22,18 @@ MAX_STREAMS = 32
 
 @dataclass(frozen=True)
 class Update:
-    """What one page stream tells its page: the snapshot ``version`` and the face keys new
-    since the version the stream last told (``new_faces``, at most 500)."""
+    """What one page stream tells its page: the snapshot ``version``, the face keys new
+    since the version the stream last told (``new_faces``, at most :data:`MAX_TOLD`), and
+    where those faces are shown (``places``, at most :data:`MAX_TOLD`), so the page can swap
+    each image at once, before it fetches the rest of the view."""
 
     version: int
     new_faces: tuple[str, ...]
+    places: tuple[Place, ...] = ()
+
+
+MAX_TOLD = 500
+"""New faces (and places) one update names at most."""
 
 
 class PreviewState:
@@ -70,8 +77,8 @@ class PreviewState:
             if self.closing or version <= after:
                 return None
             before = self._faces.get(after, frozenset())
-            new = sorted(self._faces.get(version, frozenset()) - before)[:500]
-            return Update(version, tuple(new))
+            new = sorted(self._faces.get(version, frozenset()) - before)[:MAX_TOLD]
+            return Update(version, tuple(new), tuple(self._snapshot.places(frozenset(new), MAX_TOLD)))
 
     def close(self) -> None:
         """Tell every stream to end."""

@@ -149,6 +149,19 @@ class GameView:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a face image is shown on the page: game ``game`` in language ``lang``, the
+    image whose ``data-<attr>`` attribute (``card``, ``card-back`` or ``back``) is ``owner``
+    (a card or deck id), showing face ``key``."""
+
+    game: str
+    lang: str
+    attr: str
+    owner: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """Everything the page shows at one moment: ``version`` (raised at each publish),
     ``games`` by id (in workspace order), ``problems`` not of one game (configuration) and
@@ -162,6 +175,21 @@ class Snapshot:
     def face_keys(self) -> set[str]:
         """Every face image key shown, in every game."""
         return set().union(*(game.face_keys() for game in self.games.values()))
+
+    def places(self, keys: set[str] | frozenset[str], limit: int) -> list[Place]:
+        """Where each face of ``keys`` is shown (at most ``limit`` places, in page order)."""
+        found: list[Place] = []
+        for gid, game in self.games.items():
+            for lang, decks in game.decks.items():
+                for deck in decks:
+                    shown = [("back", deck.id, deck.back)] + [
+                        side for card in deck.cards for side in
+                        (("card", card.id, card.front), ("card-back", card.id, card.back))]
+                    found += [Place(gid, lang, attr, owner, face.key) for attr, owner, face in shown
+                              if face is not None and face.key in keys]
+                    if len(found) >= limit:
+                        return found[:limit]
+        return found
 
     def data(self) -> dict[str, Any]:
         """The snapshot as plain JSON data (``/state.json``)."""

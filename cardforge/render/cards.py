@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,7 +21,7 @@ from cardforge.errors import RenderError
 from cardforge.geometry import CardGeometry
 from cardforge.model import Game
 from cardforge.render.book_filler import BookFiller
-from cardforge.render.early_layout import EarlyLayout
+from cardforge.render.early_layout import EarlyLayout, Landed
 from cardforge.render.face_book import FaceBook, book_path
 from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache
 from cardforge.render.face_pages import FacePages, assemble
@@ -74,7 +74,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
                       jobs: int = 1, progress: Progress | None = None,
                       geometry: CardGeometry | None = None,
                       extra_css: str = "", pdf_variant: str | None = None,
-                      cmyk_icc: bytes | None = None, part: str = "") -> RenderedFaces:
+                      cmyk_icc: bytes | None = None, part: str = "",
+                      landed: Callable[[Landed], None] | None = None) -> RenderedFaces:
     """Every distinct face of ``game`` in ``lang`` laid out (or found in ``cache``, by
     default ``<workspace>/.cardforge-cache``) as a single-page PDF; faces the cache lacks are
     laid out in ``jobs`` worker processes, ``progress(done, total)`` called as they finish.
@@ -87,6 +88,9 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     keeps only the faces its last render used: shared, the two renders thrashed them and a
     build after a one-card edit rendered every template again).
     Sheets read the faces from the game's face book for ``lang`` in the same cache.
+    ``landed`` (with a warm pool: :func:`cardforge.render.workers.warm_pool`) is told of
+    each card face rendered anew as soon as its page is in the cache, before the other
+    cards are keyed (:class:`~cardforge.render.early_layout.Landed`, from another thread).
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
@@ -100,8 +104,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     place += f"\0part {part}" if part else ""  # the whole game's book and memo stay as they were
     book = hashlib.sha256((place + ("" if cmyk_icc is None else f"\0{colour}")).encode()).hexdigest()[:32]
     pool = shared_pool()
-    early = EarlyLayout(pool, cache, extra_css=extra_css, pdf_variant=pdf_variant, colour=colour) \
-        if pool is not None and cmyk_icc is None else None
+    early = EarlyLayout(pool, cache, extra_css=extra_css, pdf_variant=pdf_variant, colour=colour,
+                        landed=landed) if pool is not None and cmyk_icc is None else None
     sources = face_sources(game, lang, workspace, geometry=geometry,
                            memo=cache.folder / "fragments" / f"{book}.json", cmyk_icc=cmyk_icc, early=early)
     css = f"{sources.css}\n{extra_css}" if extra_css else sources.css

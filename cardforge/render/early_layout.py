@@ -15,11 +15,18 @@ A face is sent only with the stylesheet, geometry and options the faces will be 
 with (its key is the one :func:`lay_out_faces` computes), so an early page is the page the
 build would have made; one the build does not use after all (the render failed later) is
 a valid cache entry, keyed by its content.
+
+A caller that shows faces as they come (the preview) passes ``landed``: each face offered
+with an ``owner`` (a card id and side) is announced as a :class:`Landed` once its page is
+in the cache, from the pool's result thread, before :func:`lay_out_faces` collects it, so a
+one-card edit's face can be shown before every other card is keyed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 
@@ -29,13 +36,28 @@ from cardforge.render.face_cache import FaceCache
 from cardforge.render.layout import MAX_CHUNK, Tally, face_context
 
 
+@dataclass(frozen=True)
+class Landed:
+    """A face offered with an ``owner`` whose page is now in the face cache: the ``owner``
+    as offered, the face-cache ``key`` and ``page`` (the single-page PDF), and the card
+    ``geometry`` (mm) it was laid out for."""
+
+    owner: Hashable
+    key: str
+    page: Path
+    geometry: CardGeometry
+
+
 class EarlyLayout:
     """Chunks of new faces sent to ``pool`` as they are rendered; see the module docstring.
 
-    ``sent``: face key → the pending result of the chunk that lays it out."""
+    ``sent``: face key → the pending result of the chunk that lays it out. ``landed`` is
+    called with a :class:`Landed` for each face offered with an owner, once laid out (or at
+    once when the cache has it); it runs in another thread and must not raise."""
 
     def __init__(self, pool: Pool, cache: FaceCache, *, extra_css: str = "",
-                 pdf_variant: str | None = None, colour: str = "rgb") -> None:
+                 pdf_variant: str | None = None, colour: str = "rgb",
+                 landed: Callable[[Landed], None] | None = None) -> None:
         self.pool = pool
         self.cache = cache
         self.base_url = Path()
@@ -49,6 +71,8 @@ class EarlyLayout:
         self._contexts: dict[CardGeometry, str] = {}
         self._waiting: dict[CardGeometry, list[tuple[str, str]]] = {}
         self._next = 1
+        self.landed = landed
+        self._owners: dict[str, Hashable] = {}
 
     def start(self, css: str, base_url: Path, roots: Sequence[Path]) -> None:
         """The faces' stylesheet (``extra_css`` is added to it), the folder their relative
@@ -59,8 +83,9 @@ class EarlyLayout:
         self.base_uri = base_url.resolve().as_uri() + "/"
         self.roots = tuple(roots)
 
-    def offer(self, fragment: str, geometry: CardGeometry) -> None:
-        """A face rendered anew: keep it for the next chunk unless it is cached or sent."""
+    def offer(self, fragment: str, geometry: CardGeometry, owner: Hashable | None = None) -> None:
+        """A face rendered anew: keep it for the next chunk unless it is cached or sent;
+        ``owner`` (e.g. a card id and side) names it to :attr:`landed`."""
         if self.css is None:
             return
         context = self._contexts.get(geometry)
@@ -69,9 +94,14 @@ class EarlyLayout:
                                    self.pdf_variant, self.colour)
             self._contexts[geometry] = context
         key = self.cache.key(fragment, context, self.base_uri, self.roots)
+        if owner is not None and self.landed is not None:
+            self._owners.setdefault(key, owner)
         waiting = self._waiting.setdefault(geometry, [])
-        if key in self.sent or any(k == key for k, _ in waiting) \
-                or (self.cache.get(key) is not None and self.cache.has_sidecar(key)):
+        if key in self.sent or any(k == key for k, _ in waiting):
+            return
+        page = self.cache.get(key)
+        if page is not None and self.cache.has_sidecar(key):
+            self._announce(key, page, geometry)
             return
         waiting.append((key, fragment))
         if len(waiting) >= self._next:
@@ -88,10 +118,28 @@ class EarlyLayout:
             return
         chunk = Chunk(tuple(k for k, _ in waiting), tuple(f for _, f in waiting))
         job: Job = make_job(self.css, geometry, self.base_url, self.roots, self.cache, self.pdf_variant)
-        result = self.pool.apply_async(lay_out_chunk, (job, chunk))
+        landed = partial(self._chunk_landed, geometry) if self.landed is not None else None
+        result = self.pool.apply_async(lay_out_chunk, (job, chunk), callback=landed)
         for key in chunk.keys:
             self.sent[key] = result
         self._next = min(MAX_CHUNK, self._next * 2)
+
+    def _chunk_landed(self, geometry: CardGeometry, outcome: Outcome) -> None:
+        """A chunk's result, in the pool's result thread: announce its owned faces (none
+        when it failed or a URL was refused: the build reports those)."""
+        if outcome.error is not None or outcome.refusals:
+            return
+        for key in outcome.keys:
+            self._announce(key, self.cache.path(key), geometry)
+
+    def _announce(self, key: str, page: Path, geometry: CardGeometry) -> None:
+        owner = self._owners.pop(key, None)
+        if owner is None or self.landed is None:
+            return
+        try:
+            self.landed(Landed(owner, key, page, geometry))
+        except Exception:  # noqa: BLE001 - a listener's failure must not stop the pool's thread
+            return
 
     def collect(self, keys: Sequence[str], record: Tally) -> bool:
         """Wait for the chunks laying out ``keys`` (all :attr:`sent`; each chunk recorded once,

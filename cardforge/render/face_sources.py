@@ -122,10 +122,11 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
 
     def face(key: str | None, template: Callable[[], str], context: dict[str, Any],
-             size: CardGeometry, deck: Deck, side: str) -> str:
+             size: CardGeometry, deck: Deck, side: str, owner: tuple[str, str] | None = None) -> str:
         """The face kept under ``key``, else rendered with ``template()`` (looked up only
-        then) and kept, offered to the early layout and counted towards waking every worker;
-        layered over its deck's underlay for ``side``, if the template has one."""
+        then) and kept, offered to the early layout (as ``owner``: a card id and side) and
+        counted towards waking every worker; layered over its deck's underlay for
+        ``side``, if the template has one."""
         html = kept.get(key) if kept and key else None
         fresh = html is None
         if html is None:
@@ -136,7 +137,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         if fresh:
             rendered.add(html)
             if early is not None:
-                early.offer(html, size)
+                early.offer(html, size, owner)
             if len(rendered) == MANY_NEW_FACES:
                 want_all()  # more than one worker's work: let them all warm up now
         return html
@@ -148,7 +149,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
         fronts[card.id] = face(key, partial(named.template, deck, "front"),
                                {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
-                               sizes[deck.id], deck, "front")
+                               sizes[deck.id], deck, "front", (card.id, "front"))
     for card in game.cards():
         front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[card.deck])
     card_back_page: dict[str, int] = {}
@@ -161,7 +162,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                 own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
                 data = {**own, **extra}
                 key = kept.key_of(parts[deck.id], card, data, views, side="back") if kept else None
-                html = face(key, back, {**context, "card": card, **data}, sizes[deck.id], deck, "back")
+                html = face(key, back, {**context, "card": card, **data}, sizes[deck.id], deck, "back",
+                            (card.id, "back"))
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         key = kept.key_of(parts[deck.id], None, extra, views, side="back") if kept else None

@@ -38,16 +38,48 @@ from cardforge.trust import Refused
 from cardforge.words import localized
 
 
+class _InMemoryBytecode(jinja2.BytecodeCache):
+    """Jinja's compiled templates kept in this process only (never on disk, where a pull
+    request could plant code), by template name and file; Jinja uses one only when the
+    checksum of the template's current text matches. A preview compiles each template once,
+    not on every save; at most :data:`MAX_COMPILED` are kept."""
+
+    def __init__(self) -> None:
+        self._codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Fill ``bucket`` with the code kept for its key, if any (Jinja checks its checksum)."""
+        code = self._codes.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Keep ``bucket``'s freshly compiled code."""
+        if len(self._codes) >= MAX_COMPILED:
+            self._codes.clear()
+        self._codes[bucket.key] = bucket.bytecode_to_string()
+
+
+MAX_COMPILED = 256
+"""Compiled templates one process keeps (a game has about ten; a preview of several
+games, or an edited template's earlier texts, a few more)."""
+
+_COMPILED = _InMemoryBytecode()
+
+
 def make_environment(search_path: Sequence[Path]) -> LimitedSandbox:
     """A sandboxed, autoescaping, strict environment loading templates from ``search_path``
     through the trust boundary.
 
     Autoescape is on for every template whatever its name (``*.html.j2``, ``*.svg.j2`` …) and
     for templates made from strings. Undefined variables raise (StrictUndefined); use
-    :func:`render` to turn that and every other failure into a RenderError.
+    :func:`render` to turn that and every other failure into a RenderError. A template file
+    is compiled once per process for each text it has (:class:`_InMemoryBytecode`): every
+    environment made here has the same settings, so one's compiled code serves the next.
     """
     env = LimitedSandbox(
         loader=TrustedLoader(search_path),
+        bytecode_cache=_COMPILED,
         autoescape=jinja2.select_autoescape(default_for_string=True, default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

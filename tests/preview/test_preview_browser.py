@@ -63,7 +63,11 @@ def test_browser_sees_an_edit_and_an_error(session: PreviewSession, sample_works
                 arg=[card, old], timeout=WAIT_MS)
             new = page.get_attribute(card, "src")
             assert new != old and new.startswith("/img/") and new.endswith(".png")
-            assert "Cave Rat Emperor" in page.locator(card).get_attribute("alt")
+            # the image is swapped as the update names it; the view fetched next brings the name
+            page.wait_for_function(f"() => {{ const i = document.querySelector('{card}');"
+                                   " return i.alt.includes('Cave Rat Emperor') && i.complete"
+                                   " && i.naturalWidth > 0; }", timeout=WAIT_MS)
+            assert page.get_attribute(card, "src") == new
 
             box = page.locator(card).bounding_box()
             shot = Image.open(io.BytesIO(page.screenshot(full_page=False))).convert("RGB")

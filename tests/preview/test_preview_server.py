@@ -8,7 +8,9 @@ from __future__ import annotations
 import http.client
 import io
 import json
+import multiprocessing
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
@@ -18,8 +20,9 @@ import pytest
 from PIL import Image
 
 from cardforge import trust
+from cardforge.geometry import CardGeometry
 from cardforge.preview.page import render_part, select
-from cardforge.preview.rebuild import PreviewOptions, Rebuilder
+from cardforge.preview.rebuild import SHOWN_EARLY, PreviewOptions, Rebuilder, _EarlyFaces
 from cardforge.preview.server import PreviewServer, start
 from cardforge.preview.state import PreviewState
 from cardforge.preview.views import (
@@ -29,8 +32,12 @@ from cardforge.preview.views import (
     GameView,
     OutlineView,
     OverflowView,
+    Place,
     Snapshot,
 )
+from cardforge.render import workers
+from cardforge.render.early_layout import Landed
+from tests.lint.planting import plant
 
 from .conftest import GAME
 
@@ -152,9 +159,58 @@ def test_a_changed_card_gets_a_new_key_and_only_its_face_is_laid_out(sample_work
     update = state.wait(version, 1)
     assert update is not None and after["cave-rat"] in update.new_faces
     assert before["cave-rat"] not in update.new_faces and len(update.new_faces) == 1
+    assert update.places == (Place(GAME, "en", "card", "cave-rat", after["cave-rat"]),)  # where it goes
     png = state.store.png(after["cave-rat"])
     image = Image.open(io.BytesIO(png)).convert("RGB")
     assert image.size[0] > 200 and len(image.getcolors(1 << 20) or []) > 50  # a real face, not blank
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="the warm pool forks")
+def test_an_edited_cards_face_is_shown_as_soon_as_it_is_laid_out(sample_workspace: Path, monkeypatch) -> None:
+    """With warm workers (as `cardforge preview` has), the new face is published from the
+    pool's thread when it lands, before the rebuild has keyed every other card."""
+    workers.warm_pool(1)
+    try:
+        rebuilder, state = rebuilt(sample_workspace)
+        before = front_keys(state.snapshot)
+        published: list[tuple[bool, dict[str, str]]] = []
+        publish = state.publish
+
+        def spy(*args, **kwargs):
+            snapshot = publish(*args, **kwargs)
+            published.append((threading.current_thread() is threading.main_thread(), front_keys(snapshot)))
+            return snapshot
+
+        monkeypatch.setattr(state, "publish", spy)
+        monsters = sample_workspace / "cards" / GAME / "monsters.yaml"
+        plant(monsters, "{en: Cave Rat,", "{en: Cave Rat Queen,")
+        with trust.confined(sample_workspace):
+            rebuilder.rebuild({monsters})
+    finally:
+        workers.close_pool()
+    final = front_keys(state.snapshot)
+    assert final["cave-rat"] != before["cave-rat"]
+    first = next(i for i, (_, keys) in enumerate(published) if keys["cave-rat"] == final["cave-rat"])
+    from_main, keys = published[first]
+    assert not from_main  # the pool's thread showed it
+    assert keys == {**before, "cave-rat": final["cave-rat"]}  # the other cards as they were
+
+
+def test_early_faces_swap_one_card_and_stop_after_a_few(sample_workspace: Path) -> None:
+    rebuilder, state = rebuilt(sample_workspace)
+    view = state.snapshot.games[GAME]
+    card = view.decks["en"][0].cards[0]
+    page = rebuilder._cache.get(card.front.key)
+    show = _EarlyFaces(rebuilder, GAME, "en")
+    geometry = CardGeometry.poker()
+    show(Landed(("no-such-card", "front"), card.front.key, page, geometry))
+    assert show.shown == 0
+    version = state.snapshot.version
+    for _ in range(SHOWN_EARLY + 3):
+        show(Landed((card.id, "front"), card.front.key, page, geometry))
+    assert show.shown == SHOWN_EARLY and state.snapshot.version == version + SHOWN_EARLY
+    shown = state.snapshot.games[GAME].decks["en"][0].cards[0]
+    assert shown.front.key == card.front.key and shown.id == card.id
 
 
 @pytest.mark.parametrize("name", ["<script>alert(1)</script>"])

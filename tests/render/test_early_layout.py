@@ -10,7 +10,7 @@ import pytest
 
 from cardforge.geometry import CardGeometry
 from cardforge.render import chunks, face_sources, layout, workers
-from cardforge.render.early_layout import EarlyLayout
+from cardforge.render.early_layout import EarlyLayout, Landed
 from cardforge.render.face_cache import FaceCache
 from cardforge.workspace import load_game
 from tests.render.test_face_cache import DISTINCT, _edit, _render, make_workspace
@@ -25,9 +25,23 @@ class _Sent:
     def __init__(self) -> None:
         self.chunks: list[chunks.Chunk] = []
 
-    def apply_async(self, work: object, args: tuple[chunks.Job, chunks.Chunk]) -> object:
+    def apply_async(self, work: object, args: tuple[chunks.Job, chunks.Chunk], callback=None) -> object:
         self.chunks.append(args[1])
         return object()
+
+
+class _Now:
+    """A pool that lays each chunk out at once, here, and calls back as a pool's thread does."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+
+    def apply_async(self, work, args, callback=None):
+        self.sent += 1
+        outcome = work(*args)
+        if callback is not None:
+            callback(outcome)
+        return outcome
 
 
 def _early(tmp_path: Path) -> tuple[EarlyLayout, _Sent]:
@@ -106,7 +120,7 @@ def test_a_build_with_a_warm_pool_lays_new_faces_out_early_and_never_twice(tmp_p
 
 def test_only_faces_rendered_anew_are_offered(tmp_path: Path, monkeypatch) -> None:
     offered: list[str] = []
-    monkeypatch.setattr(EarlyLayout, "offer", lambda self, html, size: offered.append(html))
+    monkeypatch.setattr(EarlyLayout, "offer", lambda self, html, size, owner=None: offered.append(html))
     workspace = make_workspace(tmp_path)
     game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
     memo = tmp_path / "memo.json"
@@ -117,3 +131,34 @@ def test_only_faces_rendered_anew_are_offered(tmp_path: Path, monkeypatch) -> No
     again = face_sources.face_sources(game, "en", workspace, memo=memo, early=_early(tmp_path)[0])
     assert again.fragments == first.fragments
     assert not fronts & set(offered)  # memoised fronts are not offered again
+
+
+def test_a_face_offered_with_an_owner_is_announced_once_its_page_is_stored(tmp_path: Path) -> None:
+    cache = FaceCache(tmp_path / "cache")
+    landed: list[Landed] = []
+    early = EarlyLayout(_Now(), cache, landed=landed.append)  # type: ignore[arg-type]
+    early.start("p { color: red }", tmp_path, [tmp_path])
+    early.offer("<p>Ann</p>", POKER, ("ann", "front"))
+    early.offer("<p>a deck back</p>", POKER)   # no owner: laid out, not announced
+    early.flush()
+    [ann] = landed
+    assert (ann.owner, ann.geometry) == (("ann", "front"), POKER)
+    assert ann.page == cache.get(ann.key) and ann.page.read_bytes().startswith(b"%PDF")
+
+    pool = _Now()   # the same face offered again, by another render: stored, so told at once
+    again = EarlyLayout(pool, cache, landed=landed.append)  # type: ignore[arg-type]
+    again.start("p { color: red }", tmp_path, [tmp_path])
+    again.offer("<p>Ann</p>", POKER, ("ann-2", "front"))
+    assert pool.sent == 0 and [(f.owner, f.key) for f in landed[1:]] == [(("ann-2", "front"), ann.key)]
+
+
+def test_a_listener_that_fails_does_not_stop_the_layout(tmp_path: Path) -> None:
+    def broken(face: Landed) -> None:
+        raise RuntimeError("a listener's bug")
+
+    cache = FaceCache(tmp_path / "cache")
+    early = EarlyLayout(_Now(), cache, landed=broken)  # type: ignore[arg-type]
+    early.start("", tmp_path, [tmp_path])
+    early.offer("<p>Bob</p>", POKER, ("bob", "front"))
+    [key] = early.sent
+    assert cache.get(key) is not None

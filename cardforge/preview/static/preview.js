@@ -1,5 +1,5 @@
 // cardforge preview: follow the server's updates (server-sent events) and swap the view in
-// place. Image URLs carry content keys, so only faces that changed are fetched again; a
+// place; a new face's image is swapped in as soon as the event names where it goes. Image URLs carry content keys, so only faces that changed are fetched again; a
 // card whose figure is unchanged keeps its very element (its image is not even redrawn),
 // and when no card, deck or section came or went only the changed elements are replaced.
 (function () {
@@ -68,6 +68,21 @@
     status.textContent = "updated (version " + served + ")";
   }
 
+  const ATTRIBUTES = ["card", "card-back", "back"];  // the data-* attributes naming an image
+
+  // Show each new face where the update says it goes, at once: the view fetched next brings
+  // the rest (names, outlines, problems) and finds these images already in place.
+  function place(places) {
+    const cards = document.getElementById("cards");
+    if (!cards) { return; }
+    places.forEach(function (p) {
+      if (p.game !== cards.dataset.game || p.lang !== cards.dataset.lang
+          || ATTRIBUTES.indexOf(p.attr) < 0 || !/^[0-9a-f]{64}$/.test(p.key)) { return; }
+      const img = cards.querySelector("img[data-" + p.attr + '="' + CSS.escape(p.owner) + '"]');
+      if (img) { img.setAttribute("src", "/img/" + p.key + ".png"); }
+    });
+  }
+
   const events = new EventSource("/events?after=" + version);
   events.addEventListener("update", function (event) {
     const update = JSON.parse(event.data);
@@ -78,6 +93,7 @@
     (update.new_faces || []).slice(0, PRELOADED).forEach(function (key) {
       new Image().src = "/img/" + encodeURIComponent(key) + ".png";
     });
+    place((update.places || []).slice(0, PRELOADED));
     refresh();
   });
   events.onerror = function () { status.textContent = "reconnecting…"; };
