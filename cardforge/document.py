@@ -61,10 +61,16 @@ class Document:
 
     def source_tree(self) -> SourceTree | None:
         """:attr:`tree`, decoded from :attr:`tree_json` on first use; None for a document
-        with flat maps (a spreadsheet deck) or none at all (an empty file)."""
-        if self.tree is None and self.tree_json is not None:
-            self.tree = json.loads(self.tree_json)
-            self.tree_json = None
+        with flat maps (a spreadsheet deck) or none at all (an empty file). A tree that does
+        not decode (it was signed as written, so only a nesting deeper than the stack left
+        allows) places everything at the file's start rather than fail a report."""
+        pending = self.tree_json
+        if self.tree is None and pending is not None:
+            try:
+                self.tree = json.loads(pending)
+            except (ValueError, RecursionError):
+                self.tree = [1, 1]
+            self.tree_json = None  # after the tree is set: another thread then finds it
         return self.tree
 
     def _walk(self, pointer: Pointer) -> tuple[SourceTree, list[Any] | None, bool]:

@@ -180,13 +180,13 @@ class Planned:
 
     @cached_property
     def same_texts(self) -> bool:
-        """Whether the catalog on disk holds exactly the units' texts, each once as a plain
-        entry (one msgid, one msgstr, no context). Then an update (:func:`merge`) matches
-        every entry by its text and keeps its translation and flags: no entry is new, gone or
-        made fuzzy, and the entries it writes differ from these only in their places,
-        comments and the translations inline YAML gives. A caller may then compare without
-        merging (a merge of 10,000 entries takes 0.3 s)."""
-        if self.old is None:
+        """Whether the language catalog on disk holds exactly the units' texts, each once as
+        a plain entry (one msgid, one msgstr, no context). Then an update (:func:`merge`)
+        matches every entry by its text and keeps its translation and flags: no entry is
+        new, gone or made fuzzy, and the entries it writes differ from these only in their
+        places, comments and the translations inline YAML gives. A caller may then compare
+        without merging (a merge of 10,000 entries takes 0.3 s). False for a template."""
+        if self.old is None or self.lang is None:  # a template is always made anew
             return False
         texts = set()
         for message in self.old:

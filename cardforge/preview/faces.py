@@ -40,7 +40,8 @@ def game_faces(game: Game, lang: str, workspace: Path, cache: FaceCache, store: 
                jobs: int = 1, landed: Callable[[Landed], None] | None = None) -> Faces:
     """Every face of ``game`` in ``lang``, registered in ``store`` by face-cache key.
     ``landed`` is told of each card face laid out anew as soon as it is (see
-    :func:`~cardforge.render.cards.render_card_faces`), from another thread.
+    :func:`~cardforge.render.cards.render_card_faces`), from the pool's result thread or, for
+    a face already stored, at once.
 
     Raises what :func:`~cardforge.render.cards.render_card_faces` raises (RenderError,
     MissingFontError, DataError for a broken catalog) and OSError when the cache cannot be

@@ -26,7 +26,7 @@ from cardforge.lint.rule import all_rules
 from cardforge.model import Game
 from cardforge.packs import GameSpec, discover
 from cardforge.parse_cache import ParseCache
-from cardforge.preview.faces import game_faces, landed_face, swapped
+from cardforge.preview.faces import Faces, game_faces, landed_face, swapped
 from cardforge.preview.images import ImageStore
 from cardforge.preview.products import Plots, game_charts, game_products
 from cardforge.preview.state import PreviewState
@@ -135,17 +135,15 @@ class Rebuilder:
         for lang in languages:
             early = _EarlyFaces(self, spec.id, lang) if old is not None and lang in old.decks else None
             try:
-                faces = game_faces(game, lang, self.workspace, self._cache, self.store, self.options.jobs,
-                                   landed=early)
+                faces = self._faces(game, lang, early)
             except CardforgeError as exc:  # the last faces that rendered stay, marked stale
                 view.problems.extend(_error_views(exc, self.workspace, game.root / "game.yaml"))
                 view = self.views[spec.id] = replace(view, stale=view.stale or bool(view.decks.get(lang)))
                 continue
             laid_out += faces.laid_out
-            with self.lock:
-                view = self.views[spec.id] = replace(view, decks={**view.decks, lang: faces.decks},
-                                                     laid_out=laid_out)
-                self._publish(busy=True)
+            view = self.views[spec.id] = replace(view, decks={**view.decks, lang: faces.decks},
+                                                 laid_out=laid_out)
+            self._publish(busy=True)
             if old is not None:  # an update: have its new faces ready before the page asks
                 self.store.warm(sorted(view.face_keys() - old.face_keys()))
         self._lint(view, loaded, config)
@@ -157,6 +155,16 @@ class Rebuilder:
                 if self.options.products else ()
             view = self.views[spec.id] = replace(view, products={**view.products, lang: (*products, *charts)})
             self._publish(busy=True)
+
+    def _faces(self, game: Game, lang: str, early: _EarlyFaces | None) -> Faces:
+        """:func:`game_faces`, showing ``early`` each card face laid out anew until it
+        returns or raises (a face landing later is left to the views this rebuild makes)."""
+        try:
+            return game_faces(game, lang, self.workspace, self._cache, self.store, self.options.jobs,
+                              landed=early)
+        finally:
+            if early is not None:
+                early.close()
 
     def _languages(self, game: Game, view: GameView) -> list[str]:
         """The languages to show: ``--lang`` (a problem when the game lacks it), else every
@@ -184,32 +192,41 @@ class Rebuilder:
 
 class _EarlyFaces:
     """Shows the card faces a rebuild lays out anew (a one-card edit's) as each lands, before
-    every other card of game ``game_id`` in ``lang`` is keyed: the face swaps into the
-    current view, its image is made, and a snapshot is published. Called from the layout pool's thread; at
-    most :data:`SHOWN_EARLY` faces a rebuild (a template edit lays out every face: those
-    are shown when all are ready)."""
+    every other card of game ``game_id`` in ``lang`` is keyed: its image is made, the face
+    swaps into the current view and a snapshot is published. Called from the layout pool's
+    result thread (or the rebuild's own, for a face already stored) until :meth:`close`,
+    which the rebuild calls as soon as the faces are made or failed: a face landing after
+    that (the render failed, a chunk still running) changes nothing. At most
+    :data:`SHOWN_EARLY` faces a rebuild (a template edit lays out every face: those are
+    shown when all are ready)."""
 
     def __init__(self, rebuilder: Rebuilder, game_id: str, lang: str) -> None:
         self.rebuilder = rebuilder
         self.game_id = game_id
         self.lang = lang
         self.shown = 0
+        self.closed = False
+
+    def close(self) -> None:
+        """Show no more faces."""
+        with self.rebuilder.lock:
+            self.closed = True
 
     def __call__(self, face: Landed) -> None:
         owner = face.owner
         builder = self.rebuilder
-        if self.shown >= SHOWN_EARLY or builder.store is None or not isinstance(owner, tuple):
+        store = builder.store
+        if self.closed or self.shown >= SHOWN_EARLY or store is None or not isinstance(owner, tuple):
             return
         card_id, side = owner
+        shown = landed_face(face, store)
+        store.png(face.key)  # rasterised now, outside the lock: the page asks for it at once
         with builder.lock:
             view = builder.views.get(self.game_id)
             decks = view.decks.get(self.lang) if view is not None else None
-            if view is None or decks is None:
+            changed = swapped(decks, card_id, side, shown) if decks is not None else None
+            if self.closed or view is None or changed is None:
                 return
-            changed = swapped(decks, card_id, side, landed_face(face, builder.store))
-            if changed is None:
-                return
-            builder.store.png(face.key)  # rasterised now: the page asks for it at once
             self.shown += 1
             builder.views[self.game_id] = replace(view, decks={**view.decks, self.lang: changed})
             builder.state.publish(dict(builder.views), builder.problems, True)

@@ -38,17 +38,19 @@ class PreviewSession:
         self.rebuilder.targets(config)  # a game asked for that is not there stops here
         trust.writable(config.cache, "cache")
         workers.warm_pool(options.jobs)
-        self._switch = sys.getswitchinterval()
-        sys.setswitchinterval(SWITCH_INTERVAL_S)
         self.server: PreviewServer
         try:
             self.server, self._thread = start(port, self.state)
         except OSError:
             workers.close_pool()
-            sys.setswitchinterval(self._switch)
             raise
         self.watcher = Watcher(self.rebuilder, ignored=[config.cache, config.out])
-        self.watcher.start()
+        _quick_switching(+1)
+        try:
+            self.watcher.start()
+        except RuntimeError:  # no thread could be started: nothing runs
+            _quick_switching(-1)
+            raise
 
     @property
     def url(self) -> str:
@@ -67,4 +69,19 @@ class PreviewSession:
         self.server.server_close()
         self.watcher.join(timeout=30)
         workers.close_pool()
-        sys.setswitchinterval(self._switch)
+        _quick_switching(-1)
+
+
+_running: list[float] = []  # the switch interval before the first running session, per session
+
+
+def _quick_switching(change: int) -> None:
+    """Count a session started (+1) or stopped (-1): :data:`SWITCH_INTERVAL_S` holds while
+    any runs, the interval before the first is restored after the last."""
+    if change > 0:
+        _running.append(_running[0] if _running else sys.getswitchinterval())
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
+    elif _running:
+        before = _running.pop()
+        if not _running:
+            sys.setswitchinterval(before)

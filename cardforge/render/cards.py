@@ -90,7 +90,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     Sheets read the faces from the game's face book for ``lang`` in the same cache.
     ``landed`` (with a warm pool: :func:`cardforge.render.workers.warm_pool`) is told of
     each card face rendered anew as soon as its page is in the cache, before the other
-    cards are keyed (:class:`~cardforge.render.early_layout.Landed`, from another thread).
+    cards are keyed (:class:`~cardforge.render.early_layout.Landed`, from the pool's result
+    thread, or at once for a face already stored).
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for

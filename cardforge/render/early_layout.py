@@ -53,7 +53,8 @@ class EarlyLayout:
 
     ``sent``: face key → the pending result of the chunk that lays it out. ``landed`` is
     called with a :class:`Landed` for each face offered with an owner, once laid out (or at
-    once when the cache has it); it runs in another thread and must not raise."""
+    once when the cache has it); it runs in the pool's result thread (or the caller's, for a face
+    already stored) and should not raise (what it raises is dropped)."""
 
     def __init__(self, pool: Pool, cache: FaceCache, *, extra_css: str = "",
                  pdf_variant: str | None = None, colour: str = "rgb",

@@ -20,6 +20,7 @@ traceback.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -40,12 +41,24 @@ from cardforge.words import localized
 
 class _InMemoryBytecode(jinja2.BytecodeCache):
     """Jinja's compiled templates kept in this process only (never on disk, where a pull
-    request could plant code), by template name and file; Jinja uses one only when the
-    checksum of the template's current text matches. A preview compiles each template once,
-    not on every save; at most :data:`MAX_COMPILED` are kept."""
+    request could plant code), by template name and file and by the filters and tests of
+    the environment compiling it (Jinja checks those names when it compiles; everything
+    else that shapes the code is the same for every environment :func:`make_environment`
+    makes); Jinja uses one only when the checksum of the template's current text matches.
+    A preview compiles each template once, not on every save; at most
+    :data:`MAX_COMPILED` are kept."""
 
     def __init__(self) -> None:
         self._codes: dict[str, bytes] = {}
+
+    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None,
+                   source: str) -> jinja2.bccache.Bucket:
+        """The bucket of template ``name`` for ``environment``, filled when code is kept."""
+        names = "\0".join([*sorted(environment.filters), "\0", *sorted(environment.tests)])
+        key = hashlib.sha256(f"{self.get_cache_key(name, filename)}\0{names}".encode()).hexdigest()
+        bucket = jinja2.bccache.Bucket(environment, key, self.get_source_checksum(source))
+        self.load_bytecode(bucket)
+        return bucket
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         """Fill ``bucket`` with the code kept for its key, if any (Jinja checks its checksum)."""
@@ -74,8 +87,8 @@ def make_environment(search_path: Sequence[Path]) -> LimitedSandbox:
     Autoescape is on for every template whatever its name (``*.html.j2``, ``*.svg.j2`` …) and
     for templates made from strings. Undefined variables raise (StrictUndefined); use
     :func:`render` to turn that and every other failure into a RenderError. A template file
-    is compiled once per process for each text it has (:class:`_InMemoryBytecode`): every
-    environment made here has the same settings, so one's compiled code serves the next.
+    is compiled once per process for each text it has and each set of filters and tests the
+    environment has by then (:class:`_InMemoryBytecode`), so one render's code serves the next.
     """
     env = LimitedSandbox(
         loader=TrustedLoader(search_path),

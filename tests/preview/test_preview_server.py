@@ -212,6 +212,11 @@ def test_early_faces_swap_one_card_and_stop_after_a_few(sample_workspace: Path) 
     shown = state.snapshot.games[GAME].decks["en"][0].cards[0]
     assert shown.front.key == card.front.key and shown.id == card.id
 
+    late = _EarlyFaces(rebuilder, GAME, "en")   # closed: the rebuild's faces are made or failed
+    late.close()
+    late(Landed((card.id, "front"), card.front.key, page, geometry))
+    assert late.shown == 0 and state.snapshot.version == version + SHOWN_EARLY
+
 
 @pytest.mark.parametrize("name", ["<script>alert(1)</script>"])
 def test_card_text_is_escaped_in_the_page(sample_workspace: Path, name: str) -> None:
