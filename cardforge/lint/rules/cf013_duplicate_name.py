@@ -44,7 +44,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 
 from cardforge.i18n.state import messages, state
 from cardforge.model import Card, Game
@@ -74,7 +74,7 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
     cards = [(card, _names(card)) for card in game.cards()]
     languages = list(dict.fromkeys([*game.languages, *(lang for _, names in cards for lang in names)]))
     for lang in languages:
-        catalog = _catalog(game, lang)
+        catalog = cache(partial(_catalog, game, lang))  # read only when a card lacks its own name
         first: dict[str, tuple[Card, Shown]] = {}
         for card, names in cards:
             shown = _shown(card, names, lang, game.source_language, catalog)
@@ -108,13 +108,14 @@ def _names(card: Card) -> dict[str, str]:
     return {str(k): v for k, v in names.items() if isinstance(v, str) and v.strip()}
 
 
-def _shown(card: Card, names: dict[str, str], lang: str, source: str, catalog: Catalog) -> Shown | None:
+def _shown(card: Card, names: dict[str, str], lang: str, source: str,
+           catalog: Callable[[], Catalog]) -> Shown | None:
     """The card's name in ``lang`` (``names``: its own, by language) and where it is
-    written: its own text, else its source-language name's catalog translation; None when
-    it has neither."""
+    written: its own text, else its source-language name's translation in ``catalog()``;
+    None when it has neither."""
     if lang in names:
         return Shown(names[lang], partial(card.locate, "name", lang))
-    translated = catalog.get(names.get(source, ""))
+    translated = catalog().get(names.get(source, ""))
     return translated if translated and translated.text.strip() else None
 
 
