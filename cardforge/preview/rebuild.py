@@ -232,8 +232,11 @@ class _EarlyFaces:
             builder.state.publish(dict(builder.views), builder.problems, True)
 
 
-SHOWN_EARLY = 16
-"""Faces a rebuild shows one by one as they land (:class:`_EarlyFaces`)."""
+SHOWN_EARLY = 4
+"""Faces a rebuild shows one by one as they land (:class:`_EarlyFaces`): a card edit changes
+its front and maybe its own back. Each shown face is rasterised in the layout pool's result
+thread and makes the page fetch its view again, so a template edit (every face new) shows
+its faces together once all are ready instead."""
 
 
 def _touched(changed: Iterable[Path] | None, config: Config, workspace: Path) -> set[str] | None:
