@@ -321,6 +321,23 @@ def test_an_overflow_whose_box_is_unknown_outlines_the_whole_face() -> None:
 
 
 
+def test_an_update_names_where_each_new_face_is_shown_and_the_page_can_find_it() -> None:
+    key_c, key_d = "c" * 64, "d" * 64
+    imp = CardView("imp", "Imp", 1, "cards/x.yaml", 3, FaceView(KEY_A, 273, 381), FaceView(key_c, 273, 381))
+    elf = CardView("elf", "Elf", 1, "cards/x.yaml", 9, FaceView(KEY_B, 273, 381))
+    deck = DeckView("d", "Deck", FaceView(key_d, 273, 381), (imp, elf), 2)
+    game = GameView(GAME, "Goblins", ["en", "fr"], decks={"en": (deck,), "fr": (deck,)})
+    snapshot = Snapshot(1, {GAME: game})
+    assert snapshot.places(frozenset({KEY_B, key_c, key_d}), 10) == [
+        Place(GAME, "en", "back", "d", key_d), Place(GAME, "en", "card-back", "imp", key_c),
+        Place(GAME, "en", "card", "elf", KEY_B), Place(GAME, "fr", "back", "d", key_d),
+        Place(GAME, "fr", "card-back", "imp", key_c), Place(GAME, "fr", "card", "elf", KEY_B)]
+    assert len(snapshot.places(frozenset({KEY_B, key_c, key_d}), 2)) == 2
+    page = render_part(snapshot, select(snapshot, GAME, "fr", "cards"))
+    assert '<section id="cards" data-game="goblin-market" data-lang="fr">' in page
+    for attr, owner in (("back", "d"), ("card-back", "imp"), ("card", "elf")):  # what preview.js looks for
+        assert f'data-{attr}="{owner}"' in page
+
 def test_a_broken_template_is_a_located_error_and_the_last_faces_stay(sample_workspace: Path) -> None:
     rebuilder, state = rebuilt(sample_workspace)
     before = front_keys(state.snapshot)
