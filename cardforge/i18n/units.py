@@ -24,7 +24,7 @@ from cardforge.booklet.markdown import load_rules
 from cardforge.i18n.mappings import LANGUAGE, in_document, localized_mappings
 from cardforge.model import Game
 from cardforge.problem import Location
-from cardforge.source import Document
+from cardforge.source import Document, Pointer
 
 __all__ = ["DOMAINS", "LANGUAGE", "Unit", "extract", "localized_mappings", "missing_source",
            "target_languages", "without_source"]
@@ -40,7 +40,7 @@ class Written:
     lint with every catalog up to date asks for none."""
 
     doc: Document
-    pointer: tuple[str | int, ...]
+    pointer: Pointer
 
     @property
     def location(self) -> Location:

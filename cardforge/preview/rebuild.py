@@ -213,18 +213,16 @@ class _EarlyFaces:
             self.closed = True
 
     def __call__(self, face: Landed) -> None:
-        owner = face.owner
         builder = self.rebuilder
         store = builder.store
-        if self.closed or self.shown >= SHOWN_EARLY or store is None or not isinstance(owner, tuple):
+        if self.closed or self.shown >= SHOWN_EARLY or store is None:
             return
-        card_id, side = owner
         shown = landed_face(face, store)
         store.png(face.key)  # rasterised now, outside the lock: the page asks for it at once
         with builder.lock:
             view = builder.views.get(self.game_id)
             decks = view.decks.get(self.lang) if view is not None else None
-            changed = swapped(decks, card_id, side, shown) if decks is not None else None
+            changed = swapped(decks, face.owner.card, face.owner.side, shown) if decks is not None else None
             if self.closed or view is None or changed is None:
                 return
             self.shown += 1

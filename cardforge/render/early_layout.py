@@ -17,14 +17,14 @@ build would have made; one the build does not use after all (the render failed l
 a valid cache entry, keyed by its content.
 
 A caller that shows faces as they come (the preview) passes ``landed``: each face offered
-with an ``owner`` (a card id and side) is announced as a :class:`Landed` once its page is
+with an ``owner`` (a :class:`CardSide`) is announced as a :class:`Landed` once its page is
 in the cache, from the pool's result thread, before :func:`lay_out_faces` collects it, so a
 one-card edit's face can be shown before every other card is keyed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.pool import AsyncResult, Pool
@@ -37,12 +37,21 @@ from cardforge.render.layout import MAX_CHUNK, Tally, face_context
 
 
 @dataclass(frozen=True)
+class CardSide:
+    """Which face of a card a face is: card ``card`` (its id), ``side`` ``"front"`` or
+    ``"back"`` (its own back)."""
+
+    card: str
+    side: str
+
+
+@dataclass(frozen=True)
 class Landed:
     """A face offered with an ``owner`` whose page is now in the face cache: the ``owner``
     as offered, the face-cache ``key`` and ``page`` (the single-page PDF), and the card
     ``geometry`` (mm) it was laid out for."""
 
-    owner: Hashable
+    owner: CardSide
     key: str
     page: Path
     geometry: CardGeometry
@@ -73,7 +82,7 @@ class EarlyLayout:
         self._waiting: dict[CardGeometry, list[tuple[str, str]]] = {}
         self._next = 1
         self.landed = landed
-        self._owners: dict[str, Hashable] = {}
+        self._owners: dict[str, CardSide] = {}
 
     def start(self, css: str, base_url: Path, roots: Sequence[Path]) -> None:
         """The faces' stylesheet (``extra_css`` is added to it), the folder their relative
@@ -84,9 +93,9 @@ class EarlyLayout:
         self.base_uri = base_url.resolve().as_uri() + "/"
         self.roots = tuple(roots)
 
-    def offer(self, fragment: str, geometry: CardGeometry, owner: Hashable | None = None) -> None:
+    def offer(self, fragment: str, geometry: CardGeometry, owner: CardSide | None = None) -> None:
         """A face rendered anew: keep it for the next chunk unless it is cached or sent;
-        ``owner`` (e.g. a card id and side) names it to :attr:`landed`."""
+        ``owner`` names it to :attr:`landed`."""
         if self.css is None:
             return
         context = self._contexts.get(geometry)

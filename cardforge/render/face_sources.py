@@ -22,7 +22,7 @@ from cardforge.geometry import CardGeometry
 from cardforge.model import Deck, Game
 from cardforge.render.art import check_art
 from cardforge.render.coverage import require_coverage
-from cardforge.render.early_layout import EarlyLayout
+from cardforge.render.early_layout import CardSide, EarlyLayout
 from cardforge.render.face_kit import mix
 from cardforge.render.face_list import DistinctFaces
 from cardforge.render.faces import require_fonts
@@ -122,9 +122,9 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
 
     def face(key: str | None, template: Callable[[], str], context: dict[str, Any],
-             size: CardGeometry, deck: Deck, side: str, owner: tuple[str, str] | None = None) -> str:
+             size: CardGeometry, deck: Deck, side: str, owner: CardSide | None = None) -> str:
         """The face kept under ``key``, else rendered with ``template()`` (looked up only
-        then) and kept, offered to the early layout (as ``owner``: a card id and side) and
+        then) and kept, offered to the early layout (as ``owner``, a card's side) and
         counted towards waking every worker; layered over its deck's underlay for
         ``side``, if the template has one."""
         html = kept.get(key) if kept and key else None
@@ -149,7 +149,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
         fronts[card.id] = face(key, partial(named.template, deck, "front"),
                                {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
-                               sizes[deck.id], deck, "front", (card.id, "front"))
+                               sizes[deck.id], deck, "front", CardSide(card.id, "front"))
     for card in game.cards():
         front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[card.deck])
     card_back_page: dict[str, int] = {}
@@ -163,7 +163,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                 data = {**own, **extra}
                 key = kept.key_of(parts[deck.id], card, data, views, side="back") if kept else None
                 html = face(key, back, {**context, "card": card, **data}, sizes[deck.id], deck, "back",
-                            (card.id, "back"))
+                            CardSide(card.id, "back"))
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         key = kept.key_of(parts[deck.id], None, extra, views, side="back") if kept else None

@@ -36,7 +36,7 @@ from cardforge.preview.views import (
     Snapshot,
 )
 from cardforge.render import workers
-from cardforge.render.early_layout import Landed
+from cardforge.render.early_layout import CardSide, Landed
 from tests.lint.planting import plant
 
 from .conftest import GAME
@@ -203,18 +203,18 @@ def test_early_faces_swap_one_card_and_stop_after_a_few(sample_workspace: Path) 
     page = rebuilder._cache.get(card.front.key)
     show = _EarlyFaces(rebuilder, GAME, "en")
     geometry = CardGeometry.poker()
-    show(Landed(("no-such-card", "front"), card.front.key, page, geometry))
+    show(Landed(CardSide("no-such-card", "front"), card.front.key, page, geometry))
     assert show.shown == 0
     version = state.snapshot.version
     for _ in range(SHOWN_EARLY + 3):
-        show(Landed((card.id, "front"), card.front.key, page, geometry))
+        show(Landed(CardSide(card.id, "front"), card.front.key, page, geometry))
     assert show.shown == SHOWN_EARLY and state.snapshot.version == version + SHOWN_EARLY
     shown = state.snapshot.games[GAME].decks["en"][0].cards[0]
     assert shown.front.key == card.front.key and shown.id == card.id
 
     late = _EarlyFaces(rebuilder, GAME, "en")   # closed: the rebuild's faces are made or failed
     late.close()
-    late(Landed((card.id, "front"), card.front.key, page, geometry))
+    late(Landed(CardSide(card.id, "front"), card.front.key, page, geometry))
     assert late.shown == 0 and state.snapshot.version == version + SHOWN_EARLY
 
 

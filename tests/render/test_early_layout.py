@@ -10,7 +10,7 @@ import pytest
 
 from cardforge.geometry import CardGeometry
 from cardforge.render import chunks, face_sources, layout, workers
-from cardforge.render.early_layout import EarlyLayout, Landed
+from cardforge.render.early_layout import CardSide, EarlyLayout, Landed
 from cardforge.render.face_cache import FaceCache
 from cardforge.workspace import load_game
 from tests.render.test_face_cache import DISTINCT, _edit, _render, make_workspace
@@ -138,18 +138,19 @@ def test_a_face_offered_with_an_owner_is_announced_once_its_page_is_stored(tmp_p
     landed: list[Landed] = []
     early = EarlyLayout(_Now(), cache, landed=landed.append)  # type: ignore[arg-type]
     early.start("p { color: red }", tmp_path, [tmp_path])
-    early.offer("<p>Ann</p>", POKER, ("ann", "front"))
+    early.offer("<p>Ann</p>", POKER, CardSide("ann", "front"))
     early.offer("<p>a deck back</p>", POKER)   # no owner: laid out, not announced
     early.flush()
     [ann] = landed
-    assert (ann.owner, ann.geometry) == (("ann", "front"), POKER)
+    assert (ann.owner, ann.geometry) == (CardSide("ann", "front"), POKER)
     assert ann.page == cache.get(ann.key) and ann.page.read_bytes().startswith(b"%PDF")
 
     pool = _Now()   # the same face offered again, by another render: stored, so told at once
     again = EarlyLayout(pool, cache, landed=landed.append)  # type: ignore[arg-type]
     again.start("p { color: red }", tmp_path, [tmp_path])
-    again.offer("<p>Ann</p>", POKER, ("ann-2", "front"))
-    assert pool.sent == 0 and [(f.owner, f.key) for f in landed[1:]] == [(("ann-2", "front"), ann.key)]
+    again.offer("<p>Ann</p>", POKER, CardSide("ann-2", "front"))
+    assert pool.sent == 0
+    assert [(f.owner, f.key) for f in landed[1:]] == [(CardSide("ann-2", "front"), ann.key)]
 
 
 def test_a_listener_that_fails_does_not_stop_the_layout(tmp_path: Path) -> None:
@@ -159,6 +160,6 @@ def test_a_listener_that_fails_does_not_stop_the_layout(tmp_path: Path) -> None:
     cache = FaceCache(tmp_path / "cache")
     early = EarlyLayout(_Now(), cache, landed=broken)  # type: ignore[arg-type]
     early.start("", tmp_path, [tmp_path])
-    early.offer("<p>Bob</p>", POKER, ("bob", "front"))
+    early.offer("<p>Bob</p>", POKER, CardSide("bob", "front"))
     [key] = early.sent
     assert cache.get(key) is not None

@@ -1,5 +1,6 @@
 // cardforge preview: follow the server's updates (server-sent events) and swap the view in
-// place; a new face's image is swapped in as soon as the event names where it goes. Image URLs carry content keys, so only faces that changed are fetched again; a
+// place; a new face's image is swapped in as soon as the event names where it goes. Image
+// URLs carry content keys, so only faces that changed are fetched again; a
 // card whose figure is unchanged keeps its very element (its image is not even redrawn),
 // and when no card, deck or section came or went only the changed elements are replaced.
 (function () {
