@@ -55,11 +55,18 @@ class RenderedFaces:
 
     def pages(self) -> FacePages | FaceBook:
         """The face pages (keep the object alive until PDFs using them are saved): from the
-        face book at ``book`` when there is one (brought up to date first), else each face
-        file opened lazily."""
+        face book at ``book`` when there is one (brought up to date the first time, then
+        the same book again: a second paper's sheets neither reopen it nor copy the faces
+        it lacks in again), else each face file opened lazily."""
         if self.book is not None:
-            return FaceBook(self.book, self.files, self.filler.take() if self.filler else None)
+            return self._face_book
         return FacePages(self.files)
+
+    @cached_property
+    def _face_book(self) -> FaceBook:
+        """The face book at ``book``, completed once (see :meth:`pages`)."""
+        assert self.book is not None
+        return FaceBook(self.book, self.files, self.filler.take() if self.filler else None)
 
     @cached_property
     def pdf(self) -> bytes:

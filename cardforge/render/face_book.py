@@ -93,7 +93,6 @@ class FaceBook(Sequence[pikepdf.Page]):
         self.files = tuple(files)
         self.copied = 0
         """How many faces this object copied in from the face cache (the book lacked them)."""
-        self._output_given = False
         try:
             if filled is not None:
                 self._complete(filled.opened, filled.existed, filled.copied)
@@ -137,16 +136,16 @@ class FaceBook(Sequence[pikepdf.Page]):
         return self._pages[index]
 
     def output(self) -> pikepdf.Pdf:
-        """A PDF to impose these faces into. The first time, the book's own PDF: sheets
+        """A PDF to impose these faces into: the book's own PDF, with no pages. Sheets
         appended to it draw its forms in place, and its index is dropped, so saving writes
-        only what the sheets use (the file on disk is untouched). After that a new PDF,
-        into which forms are copied (each font once: the book's are shared)."""
-        if self._output_given:
-            return pikepdf.new()
-        self._output_given = True
+        only what the sheets use (the file on disk is untouched). Each call empties the
+        page tree again and returns the same PDF: write (or drop) the sheets of one call
+        before the next (one paper after another), which spares copying every form and
+        font into a new PDF for the second paper (0.2–0.4 s for 1,000 faces)."""
         for entry in (FACES, FONTS, BOOK):
             if entry in self.pdf.Root:
                 del self.pdf.Root[entry]
+        del self.pdf.pages[:]
         return self.pdf
 
     def _open(self) -> _Opened | None:
