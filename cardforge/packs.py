@@ -39,6 +39,11 @@ class GameSpec:
     - ``face_context(card, game, lang) -> dict``: extra template variables for a card face
       (a :class:`cardforge.model.Card` and :class:`~cardforge.model.Game`, a language code).
     - ``back_context(deck, game, lang) -> dict``: extra template variables for a deck's back.
+    - ``face_context_per_card``: the pack vouches that ``face_context`` and ``back_context``
+      read only the card (or deck) given and the game's own files (game.yaml, dice files,
+      what the catalogs put there), never another card: then a card whose data did not
+      change since the last build keeps its face without the hooks being called again
+      (:mod:`cardforge.render.fragment_memo`). False (the default) calls them for every card.
     - ``stats(game) -> Stats``: the table ``cardforge stats <id>`` prints, or None.
     - ``dice(game) -> list[CustomDie]``: the game's custom dice for the ``dice`` product
       (:class:`cardforge.dice.faces.CustomDie`), or None.
@@ -62,6 +67,7 @@ class GameSpec:
     products: tuple[str, ...] = ("cards",)
     face_context: Callable[[Any, Any, str], dict[str, Any]] | None = None
     back_context: Callable[[Any, Any, str], dict[str, Any]] | None = None
+    face_context_per_card: bool = False
     stats: Callable[[Any], Any] | None = None
     dice: Callable[[Any], Any] | None = None
     icons_dir: Path | None = None

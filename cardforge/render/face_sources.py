@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.geometry import CardGeometry
-from cardforge.model import Deck, Game
+from cardforge.model import Card, Deck, Game
 from cardforge.render.art import check_art
 from cardforge.render.coverage import require_coverage
 from cardforge.render.early_layout import CardSide, EarlyLayout
 from cardforge.render.face_kit import mix
 from cardforge.render.face_list import DistinctFaces
 from cardforge.render.faces import require_fonts
-from cardforge.render.fragment_memo import open_memo
+from cardforge.render.fragment_memo import data_digest, open_memo
 from cardforge.render.game_templates import game_templates
 from cardforge.render.jinja import first_template, render
 from cardforge.render.palette import load_palette
@@ -119,18 +119,19 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         early.start(css, game.root, roots)
     kept = open_memo(memo, env, search_path, lang, fallback, geometry.key_text if geometry else "")
     parts = kept.game_parts(plain(game, views=views), shape) if kept else {}
+    steady = _steady_parts(game, parts) if kept else {}  # deck → what else a card's face reads
     rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
 
-    def face(key: str | None, template: Callable[[], str], context: dict[str, Any],
+    def face(key: str | None, template: Callable[[], str], context: Callable[[], dict[str, Any]],
              size: CardGeometry, deck: Deck, side: str, owner: CardSide | None = None) -> str:
         """The face kept under ``key``, else rendered with ``template()`` (looked up only
-        then) and kept, offered to the early layout (as ``owner``, a card's side) and
-        counted towards waking every worker; layered over its deck's underlay for
-        ``side``, if the template has one."""
+        then) in ``context()`` (made only then) and kept, offered to the early layout (as
+        ``owner``, a card's side) and counted towards waking every worker; layered over its
+        deck's underlay for ``side``, if the template has one."""
         html = kept.get(key) if kept and key else None
         fresh = html is None
         if html is None:
-            html = render(env, template(), context, views)
+            html = render(env, template(), context(), views)
             if kept and key:
                 kept.put(key, html)
         html = layered(underlays.get(deck, side), html)
@@ -142,13 +143,28 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                 want_all()  # more than one worker's work: let them all warm up now
         return html
 
+    def own_data(card: Card) -> dict[str, Any]:
+        """The pack's face data for ``card`` (its ``face_context``), {} for none."""
+        return game.spec.face_context(card, game, lang) if game.spec.face_context else {}
+
+    def front(card: Card, deck: Deck, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The context of ``card``'s front, with its face data ``extra`` (made when None)."""
+        return {**common, **shape[deck.id], "card": card, "deck": deck,
+                **(own_data(card) if extra is None else extra)}
+
     fronts: dict[str, str] = {}
     for card in kept.changed_first(list(game.cards())) if kept else game.cards():
         deck = game.decks[card.deck]
-        extra = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-        key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
-        fronts[card.id] = face(key, partial(named.template, deck, "front"),
-                               {**common, **shape[deck.id], "card": card, "deck": deck, **extra},
+        key = kept.kept_key(card, "front", steady[deck.id]) if kept and steady else None
+        if key is not None:  # an unchanged card: its face data is not made unless rendered
+            context = partial(front, card, deck)
+        else:
+            extra = own_data(card)
+            key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
+            if kept and steady and key:
+                kept.remember(card, "front", steady[deck.id], key)
+            context = partial(front, card, deck, extra)
+        fronts[card.id] = face(key, partial(named.template, deck, "front"), context,
                                sizes[deck.id], deck, "front", CardSide(card.id, "front"))
     for card in game.cards():
         front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[card.deck])
@@ -159,15 +175,18 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         context = {**common, **shape[deck.id], "deck": deck}
         if deck.spec.get("back") == "card":  # each card's own back: card and face data too
             for card in deck.cards:
-                own = game.spec.face_context(card, game, lang) if game.spec.face_context else {}
-                data = {**own, **extra}
-                key = kept.key_of(parts[deck.id], card, data, views, side="back") if kept else None
-                html = face(key, back, {**context, "card": card, **data}, sizes[deck.id], deck, "back",
-                            CardSide(card.id, "back"))
+                key = kept.kept_key(card, "back", steady[deck.id]) if kept and steady else None
+                data = None if key is not None else {**own_data(card), **extra}
+                if key is None:
+                    key = kept.key_of(parts[deck.id], card, data, views, side="back") if kept else None
+                    if kept and steady and key:
+                        kept.remember(card, "back", steady[deck.id], key)
+                html = face(key, back, partial(_own_back, context, card, extra, data, own_data),
+                            sizes[deck.id], deck, "back", CardSide(card.id, "back"))
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         key = kept.key_of(parts[deck.id], None, extra, views, side="back") if kept else None
-        html = face(key, back, {**context, **extra}, sizes[deck.id], deck, "back")
+        html = face(key, back, partial(_merged, context, extra), sizes[deck.id], deck, "back")
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
     new = [i for i, html in enumerate(pages.fragments) if html in rendered]
@@ -186,6 +205,32 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         css = converter.css(css)
     return FaceSources(fragments, pages.owners, css, pages.geometries, game.root,
                        roots, front_page, back_page, card_back_page)
+
+
+def _steady_parts(game: Game, parts: dict[str, str]) -> dict[str, str]:
+    """Deck id → the digest of what a card's face may depend on besides its own data, for
+    :meth:`~cardforge.render.fragment_memo.FragmentMemo.kept_key`: the deck's part of the
+    game (``parts``, from :meth:`~cardforge.render.fragment_memo.FragmentMemo.game_parts`)
+    and the game's dice files; {} (every key computed) when the pack's face hooks do not
+    vouch that they read only those (:attr:`~cardforge.packs.GameSpec.face_context_per_card`)."""
+    spec = game.spec
+    if (spec.face_context or spec.back_context) and not spec.face_context_per_card:
+        return {}
+    dice = data_digest([doc.data for doc in game.dice_documents])
+    return {deck: data_digest([part, dice]) for deck, part in parts.items()}
+
+
+def _merged(*mappings: dict[str, Any]) -> dict[str, Any]:
+    """One context of ``mappings``, the later ones' keys winning."""
+    return {key: value for mapping in mappings for key, value in mapping.items()}
+
+
+def _own_back(context: dict[str, Any], card: Card, extra: dict[str, Any], data: dict[str, Any] | None,
+              own_data: Callable[[Card], dict[str, Any]]) -> dict[str, Any]:
+    """The context of ``card``'s own back: the deck's back ``context`` with the card and its
+    face ``data`` (the pack's face data for it, then the deck's back data ``extra``; made
+    with ``own_data`` when None)."""
+    return {**context, "card": card, **({**own_data(card), **extra} if data is None else data)}
 
 
 class _Templates:

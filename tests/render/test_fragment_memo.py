@@ -3,6 +3,8 @@ what their template sees changed."""
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
 from pathlib import Path
 
 import pytest
@@ -167,8 +169,112 @@ def test_a_changed_card_is_rendered_first_and_the_pages_keep_game_order(workspac
     monkeypatch.setattr(FragmentMemo, "key_of", lambda self, part, card, *rest, **kw:
                         keyed.append(card.id if card else "back") or key_of(self, part, card, *rest, **kw))
     edited, made = sources(workspace, memo, monkeypatch)
-    assert keyed[:2] == ["cursed-crown", "bog-hag"] and fronts(made) == ["cursed-crown"]
+    assert keyed[0] == "cursed-crown" and fronts(made) == ["cursed-crown"]
+    assert "bog-hag" not in keyed  # an unchanged card keeps its key (kept_key)
     assert edited.front_page == before.front_page
-    keyed.clear()
-    sources(workspace, memo, monkeypatch)  # nothing changed since: game order
-    assert keyed[:2] == ["bog-hag", "cursed-crown"]
+
+
+def _with_hook(game, per_card: bool, calls: list[str]):
+    """``game`` with a pack face hook that counts its calls (a card's id each) and gives the
+    card's name in capitals, vouching (``per_card``) that it reads only the card or not."""
+
+    def face_context(card, game, lang):
+        calls.append(card.id)
+        return {"shout": str(card.data["name"]["en"]).upper()}
+
+    game.spec = dataclasses.replace(game.spec, face_context=face_context, face_context_per_card=per_card)
+    return game
+
+
+def hooked_sources(workspace: Path, memo: Path, per_card: bool, calls: list[str]):
+    [(spec, folder)] = find_game_dirs(workspace / "cards", {})
+    game = _with_hook(load_game(folder, spec).game, per_card, calls)
+    return face_sources.face_sources(game, "en", workspace, memo=memo)
+
+
+def _edit_bog_hag(workspace: Path) -> None:
+    file = workspace / "cards" / "goblin-market" / "ok_monsters.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("{en: Bog Hag}", "{en: Bog Witch}"),
+                    encoding="utf-8")
+
+
+def _front_template_shouts(workspace: Path) -> None:
+    for name in ("front.html.j2", "monster.html.j2"):  # the wares' and the monsters' fronts
+        front = workspace / "templates" / "goblin-market" / name
+        front.write_text('<div class="card"><h1>{{ shout }}</h1><p>{{ card.id }}</p></div>\n',
+                         encoding="utf-8")
+
+
+def test_a_pack_vouching_for_its_hook_calls_it_for_the_edited_card_only(workspace):
+    _front_template_shouts(workspace)
+    memo = workspace / "memo.json"
+    calls: list[str] = []
+    first = hooked_sources(workspace, memo, True, calls)
+    cards = len(calls)
+    assert cards >= 2 and any("BOG HAG" in html for html in first.fragments)
+    calls.clear()
+    _edit_bog_hag(workspace)
+    edited = hooked_sources(workspace, memo, True, calls)
+    assert calls == ["bog-hag"]  # the others kept their keys and fragments
+    assert any("BOG WITCH" in html for html in edited.fragments)
+    assert not any("BOG HAG" in html for html in edited.fragments)
+    unchanged = [i for i, html in enumerate(first.fragments) if "BOG HAG" not in html]
+    assert [first.fragments[i] for i in unchanged] == [edited.fragments[i] for i in unchanged]
+    calls.clear()
+    hooked_sources(workspace, memo, True, calls)
+    assert calls == []  # nothing changed: no hook called
+
+
+def test_a_pack_that_does_not_vouch_has_its_hook_called_for_every_card(workspace):
+    _front_template_shouts(workspace)
+    memo = workspace / "memo.json"
+    calls: list[str] = []
+    hooked_sources(workspace, memo, False, calls)
+    cards = len(calls)
+    calls.clear()
+    _edit_bog_hag(workspace)
+    edited = hooked_sources(workspace, memo, False, calls)
+    assert len(calls) == cards  # its output is part of every key, so every card is asked
+    assert any("BOG WITCH" in html for html in edited.fragments)
+
+
+def test_a_game_yaml_edit_keys_every_card_again(workspace):
+    _front_template_shouts(workspace)
+    memo = workspace / "memo.json"
+    calls: list[str] = []
+    hooked_sources(workspace, memo, True, calls)
+    cards = len(calls)
+    calls.clear()
+    manifest = workspace / "cards" / "goblin-market" / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "facts: {rounds: 3}\n", encoding="utf-8")
+    hooked_sources(workspace, memo, True, calls)
+    assert len(calls) == cards  # what the hook may read changed: no key is kept
+
+
+def test_a_dice_file_edit_keys_every_card_of_a_game_with_dice_again(tmp_path):
+    """DiXe on Card's faces print the colour of the die a card names, from the dice file."""
+    from cardforge.packs import discover
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "cards" / "dixe-on-card", tmp_path / "cards" / "dixe-on-card")
+    memo = tmp_path / "memo.json"
+    spec = discover()["dixe-on-card"]
+
+    def calls_for_a_render() -> list[str]:
+        calls: list[str] = []
+        game = load_game(tmp_path / "cards" / "dixe-on-card", spec).game
+        hook = game.spec.face_context
+        game.spec = dataclasses.replace(game.spec, face_context=lambda c, g, lang: calls.append(c.id)
+                                        or hook(c, g, lang))
+        face_sources.face_sources(game, "en", tmp_path, memo=memo)
+        return calls
+
+    cards = len(calls_for_a_render())
+    assert cards > 2 and calls_for_a_render() == []
+    dice = tmp_path / "cards" / "dixe-on-card" / "dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    colour = next(line for line in text.splitlines() if "colour:" in line)
+    edited = text.replace(colour, colour.split("colour:")[0] + 'colour: "#123456"', 1)
+    dice.write_text(edited, encoding="utf-8")
+    assert len(calls_for_a_render()) == cards
+

@@ -19,6 +19,7 @@ GAME = GameSpec(
     products=("cards", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.comic_creator.faces:face_context"),
     back_context=lazy("cardforge.games.comic_creator.faces:back_context"),
+    face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
     stats=lazy("cardforge.games.comic_creator.stats:cost_table"),
     diagrams={"cost-kinds": lazy("cardforge.games.comic_creator.diagrams:cost_kinds")},
 )

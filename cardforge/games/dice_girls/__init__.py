@@ -20,5 +20,6 @@ GAME = GameSpec(
     products=("cards", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.dice_girls.faces:face_context"),
     back_context=lazy("cardforge.games.dice_girls.faces:back_context"),
+    face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
     stats=lazy("cardforge.games.dice_girls.stats:table"),
 )

@@ -20,6 +20,7 @@ GAME = GameSpec(
     products=("cards", "dice", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.dice_tuners.faces:face_context"),
     back_context=lazy("cardforge.games.dice_tuners.faces:back_context"),
+    face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
     stats=lazy("cardforge.games.dice_tuners.stats:on_fire_table"),
     dice=lazy("cardforge.games.dice_tuners.dice:custom_dice"),
 )

@@ -20,6 +20,7 @@ GAME = GameSpec(
     products=("cards", "dice", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.dixe_on_card.faces:face_context"),
     back_context=lazy("cardforge.games.dixe_on_card.faces:back_context"),
+    face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
     stats=lazy("cardforge.games.dixe_on_card.stats:odds_table"),
     dice=lazy("cardforge.games.dixe_on_card.faces:custom_dice"),
 )

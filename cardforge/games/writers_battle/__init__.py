@@ -22,6 +22,7 @@ GAME = GameSpec(
     products=("cards", "board", "rules", "rulesheet"),
     face_context=lazy("cardforge.games.writers_battle.faces:face_context"),
     back_context=lazy("cardforge.games.writers_battle.faces:back_context"),
+    face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
     stats=lazy("cardforge.games.writers_battle.stats:table"),
     diagrams={"movement-types": lazy("cardforge.games.writers_battle.diagrams:movement_types")},
 )
