@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardforge.errors import RenderError
 from cardforge.model import Game
@@ -104,6 +104,7 @@ def measured_faces(faces: RenderedFaces, known: dict[Path, list[Overflow]] | Non
 
     known = {} if known is None else known
     kept = read_kept(faces.book) if faces.book is not None else {}
+    checked: dict[str, Any] = {}  # face key → its entry in ``kept``, parsed without error
     fresh = False
     owners: dict[int, list[tuple[str, str]]] = {}
     for kind, pages in (("card", faces.front_page), ("card-back", faces.card_back_page),
@@ -116,6 +117,7 @@ def measured_faces(faces: RenderedFaces, known: dict[Path, list[Overflow]] | Non
         if face not in known:
             try:
                 known[face] = parsed(kept[face.stem], str(face))
+                checked[face.stem] = kept[face.stem]
             except (KeyError, ValueError):  # not kept with its book: read beside the face
                 try:
                     known[face] = load(sidecar(face), face.stem)
@@ -125,7 +127,7 @@ def measured_faces(faces: RenderedFaces, known: dict[Path, list[Overflow]] | Non
                     continue
         items += [FaceOverflow(owner, m) for owner in owners.get(page, []) for m in known[face]]
     if fresh and faces.book is not None:
-        keep(faces.book, {face.stem: known[face] for face in faces.files if face in known})
+        keep(faces.book, {face.stem: known[face] for face in faces.files if face in known}, checked)
     return FacesMeasured(items, unreadable)
 
 

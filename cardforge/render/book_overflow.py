@@ -44,11 +44,16 @@ def read_kept(book: Path) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def keep(book: Path, measured: Mapping[str, list[Overflow]]) -> None:
+def keep(book: Path, measured: Mapping[str, list[Overflow]], kept: Mapping[str, Any] | None = None) -> None:
     """Keep ``measured`` (face key → its measurements) beside ``book``, replacing what was
-    kept; a cache that cannot be written only costs the next build the sidecar reads."""
+    kept; a face's entry in ``kept`` (as :func:`read_kept` gave it, and checked since) is
+    written as it was read instead of being made again from its measurements (after a
+    one-card edit of a 1,000-card game, all but one). A cache that cannot be written only
+    costs the next build the sidecar reads."""
     path = book_file(book)
-    data = dump_json(book.stem, {key: stored(measures) for key, measures in measured.items()}).encode("utf-8")
+    kept = kept or {}
+    entries = {key: kept[key] if key in kept else stored(measures) for key, measures in measured.items()}
+    data = dump_json(book.stem, entries).encode("utf-8")
     try:
         if not cache_entries.regular(path, trust.MAX_BYTES["json"]):
             cache_entries.discard(path)  # a symlink or folder in the way is removed, not written through

@@ -12,7 +12,7 @@ page is cut at the page's edges (:func:`cut_to_page`); one wholly off its page h
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 MAX_PAGE_MM = 10_000.0
@@ -38,7 +38,7 @@ class FaceBox:
 
     def as_data(self) -> dict[str, float]:
         """The rectangle as a JSON object of its six lengths (mm, rounded to 0.001 mm)."""
-        return {name: round(value, 3) for name, value in asdict(self).items()}
+        return {name: round(getattr(self, name), 3) for name in _LENGTHS}
 
     @classmethod
     def from_data(cls, data: Any) -> FaceBox:
@@ -57,6 +57,10 @@ class FaceBox:
             raise ValueError(f"box {box.left_mm}, {box.top_mm} mm, {box.width_mm} × {box.height_mm} mm "
                              f"is not inside its {box.page_width_mm} × {box.page_height_mm} mm page")
         return box
+
+
+_LENGTHS = tuple(f.name for f in fields(FaceBox))
+"""FaceBox's six lengths, in field order (as :meth:`FaceBox.as_data` stores them)."""
 
 
 def stored_mm(value: Any, what: str) -> float:

@@ -166,3 +166,26 @@ def test_measurements_kept_with_the_face_book_spare_reading_each_face(planted, m
     again = build(planted, "--force")
     assert read == []  # every face's measurements came from the one file kept with its book
     assert field_line(planted) in again.stderr
+
+
+def test_after_an_edit_only_the_new_face_is_read_and_stored_again(planted, monkeypatch):
+    """The kept file is written again with the edited face's measurements; every other
+    face's entry is written back as it was read (checked), not made again."""
+    import json
+
+    from cardforge.render import book_overflow, overflow
+
+    build(planted)
+    plant(planted / "cards" / "goblin-market" / "monsters.yaml", "{en: Bat Swarm,", "{en: Bat Cloud,")
+    read: list[Path] = []
+    made: list[int] = []
+    load, stored = overflow.load, book_overflow.stored
+    monkeypatch.setattr(overflow, "load", lambda path, key: read.append(path) or load(path, key))
+    monkeypatch.setattr(book_overflow, "stored", lambda measures: made.append(1) or stored(measures))
+    edited = build(planted)
+    assert edited.exit_code == 0, edited.output
+    assert len(read) == 1 and len(made) == 1  # the edited face's sidecar, and it alone
+    assert field_line(planted) in edited.stderr
+    [kept] = planted.glob(".cardforge-cache/books/*.overflow-v*.json")
+    entries = json.loads(kept.read_text(encoding="utf-8"))
+    assert read[0].name.split(".")[0] in json.dumps(entries)  # the new face is kept too
