@@ -24,6 +24,7 @@ from cardforge.field_schema import dice_cost_problems
 from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec, discover
+from cardforge.parse_ahead import parse_ahead
 from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
 from cardforge.source import Document, LoadError, gc_paused, load_yaml
@@ -161,7 +162,10 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None) -> Loaded:
         game.decks[deck_id] = Deck(id=deck_id, spec=deck_spec)
     sheets = sheet_decks(manifest, root)
     loaded.problems.extend(sheets.problems)
-    for path in card_files(root):
+    paths = card_files(root)
+    ahead = parse_ahead(paths, parsed)  # a first load's big files: half of them parsed by a child
+    for path in paths:
+        ahead.wait(path)
         doc = _load(path, loaded.problems, sheets, parsed)
         if doc is None:
             continue

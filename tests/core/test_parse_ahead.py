@@ -1,0 +1,146 @@
+"""parse_ahead: on a first load, a forked child parses the big card files loaded last into
+the parse cache while the load parses the others; the load reads the child's back, and
+parses (and reports) whatever the child could not keep."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cardforge import source, trust
+from cardforge.parse_ahead import parse_ahead
+from cardforge.parse_cache import ParseCache
+from cardforge.source import LoadError, load_yaml, loads
+from cardforge.workspace import find_game_dirs, load_game
+from tests.core.test_parse_cache import big_card_file, user_cache  # noqa: F401 - a fixture
+from tests.workspace_games.conftest import make_workspace
+
+
+@pytest.fixture
+def parsed_here(monkeypatch) -> list[str]:
+    """The names of the files this process parses (a forked child's parses are its own)."""
+    names: list[str] = []
+    real, me = source._parse, os.getpid()
+
+    def counted(text, path):
+        if os.getpid() == me:
+            names.append(Path(path).name)
+        return real(text, path)
+
+    monkeypatch.setattr(source, "_parse", counted)
+    return names
+
+
+@pytest.fixture
+def three(tmp_path, user_cache):  # noqa: F811 - the fixture imported above
+    """A workspace folder with three big card files, read through the trust boundary."""
+    root = tmp_path / "ws"
+    (root / "cards").mkdir(parents=True)
+    for name in ("a.yaml", "b.yaml", "c.yaml"):
+        (root / "cards" / name).write_text(big_card_file(f"    note: {name}"), encoding="utf-8")
+    with trust.confined(root):
+        yield root
+
+
+def _cache(root: Path) -> ParseCache:
+    made = ParseCache.at(root / ".cardforge-cache")
+    assert made is not None
+    return made
+
+
+def _load_all(root: Path) -> tuple[list[source.Document], object]:
+    paths = sorted((root / "cards").glob("*.yaml"))
+    cache = _cache(root)
+    ahead = parse_ahead(paths, cache)
+    docs = []
+    for path in paths:
+        ahead.wait(path)
+        docs.append(load_yaml(path, cache))
+    return docs, ahead
+
+
+def test_the_child_parses_the_files_loaded_last_and_the_load_reads_them_back(three, parsed_here):
+    docs, ahead = _load_all(three)
+    assert {p.name for p in ahead.paths} == {"c.yaml"}  # a third of the bytes each: the last one
+    assert parsed_here == ["a.yaml", "b.yaml"]  # c.yaml came back from the cache
+    for doc in docs:
+        text = doc.path.read_text(encoding="utf-8")
+        assert doc.data == loads(text, doc.path).data
+        assert doc.data["cards"][0]["note"] == doc.path.name
+    entries = list((three / ".cardforge-cache" / "parsed").glob("*.json"))
+    assert len(entries) == 3
+
+
+def test_places_in_a_file_the_child_parsed_are_those_of_the_text(three):
+    docs, _ = _load_all(three)
+    last = docs[-1]
+    assert last.path.name == "c.yaml" and last.tree is None  # read back: its tree not decoded yet
+    where = last.locate("cards", 1, "cost")
+    lines = last.path.read_text(encoding="utf-8").splitlines()
+    assert lines[where.line - 1].strip().startswith("cost:")
+
+
+def test_a_second_load_starts_no_child(three, parsed_here):
+    _load_all(three)
+    parsed_here.clear()
+    docs, ahead = _load_all(three)
+    assert ahead.pending is None and parsed_here == []
+    assert [d.path.name for d in docs] == ["a.yaml", "b.yaml", "c.yaml"]
+
+
+def test_a_file_the_child_cannot_parse_is_parsed_and_reported_by_the_load(three, parsed_here):
+    broken = three / "cards" / "c.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8") + "  - id: [unclosed\n", encoding="utf-8")
+    paths = sorted((three / "cards").glob("*.yaml"))
+    cache = _cache(three)
+    ahead = parse_ahead(paths, cache)
+    assert {p.name for p in ahead.paths} == {"c.yaml"}
+    for path in paths[:2]:
+        load_yaml(path, cache)
+    ahead.wait(paths[2])
+    with pytest.raises(LoadError) as raised:
+        load_yaml(paths[2], cache)
+    with pytest.raises(LoadError) as alone:
+        load_yaml(paths[2])  # as a load without a cache reports it
+    assert raised.value.problems == alone.value.problems
+    assert [p.code for p in raised.value.problems] == ["CF001"]
+    assert parsed_here[-2:] == ["c.yaml", "c.yaml"]  # parsed again here, where the error is reported
+
+
+def test_without_a_parse_cache_or_with_one_big_file_nothing_is_started(three):
+    paths = sorted((three / "cards").glob("*.yaml"))
+    assert parse_ahead(paths, None).pending is None
+    assert parse_ahead(paths[:1], _cache(three)).pending is None
+
+
+def test_a_game_loads_the_same_with_its_files_parsed_ahead(tmp_path, user_cache, parsed_here):  # noqa: F811
+    root = tmp_path / "ws"  # the user's cache (the signing key) is outside the workspace
+    folder = make_workspace(root, "ok_monsters.yaml")
+    card = (folder / "ok_monsters.yaml").read_text(encoding="utf-8").split("cards:\n", 1)[1]
+    for part in ("one", "two"):
+        copies = [card.replace("id: bog-hag", f"id: {part}-{n:04d}") for n in range(600)]
+        text = "deck: monsters\ncards:\n" + "".join(copies)
+        (folder / f"big-{part}.yaml").write_text(text, encoding="utf-8")
+    [(spec, found)] = find_game_dirs(root / "cards", {})
+    with trust.confined(root):
+        plain = load_game(found, spec)  # no parse cache: every file parsed here
+        parsed_here.clear()
+        ahead = load_game(found, spec, _cache(root))
+    assert "big-two.yaml" not in parsed_here and "big-one.yaml" in parsed_here
+    assert plain.game is not None and ahead.game is not None
+    assert [c.id for c in ahead.game.cards()] == [c.id for c in plain.game.cards()]
+    assert [c.data for c in ahead.game.cards()] == [c.data for c in plain.game.cards()]
+    assert ahead.problems == plain.problems
+
+
+def test_nothing_is_started_from_a_thread_other_than_the_main_one(three):
+    """The preview reloads games in its rebuild thread: no fork from there."""
+    import threading
+
+    paths = sorted((three / "cards").glob("*.yaml"))
+    found: list[object] = []
+    thread = threading.Thread(target=lambda: found.append(parse_ahead(paths, _cache(three))))
+    thread.start()
+    thread.join()
+    assert found[0].pending is None
+    assert parse_ahead(paths, _cache(three)).pending is not None  # as the main thread, it would
