@@ -22,6 +22,9 @@ from cardforge.errors import ConfigError
 
 ENTRY_POINT_GROUP = "cardforge.games"
 
+MANIFEST = "game.yaml"
+"""The file that makes a folder ``cards/<id>/`` a game: its facts, decks and rules."""
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -19,7 +19,7 @@ from typing import Any
 
 from cardforge import trust
 from cardforge.errors import ConfigError
-from cardforge.validate import schema
+from cardforge.schema_registry import lookup as schema
 
 
 @dataclass(frozen=True)

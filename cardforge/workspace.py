@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardforge import trust
-from cardforge.errors import ConfigError, DataError
+from cardforge.errors import DataError
 from cardforge.field_schema import dice_cost_problems
+from cardforge.game_dirs import find_game_dirs  # noqa: F401 - its home before game_dirs; callers import it here
 from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
-from cardforge.packs import GameSpec, discover
+from cardforge.packs import GameSpec
 from cardforge.parse_ahead import parse_ahead
 from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
@@ -31,7 +32,7 @@ from cardforge.source import Document, LoadError, gc_paused, load_yaml
 from cardforge.spreadsheet import in_sheet_terms, is_sheet, load_sheet
 from cardforge.spreadsheet.game import SheetDecks, sheet_decks
 from cardforge.validate import SCHEMA, has_subschema, validate
-from cardforge.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems, workspace_spec
+from cardforge.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems
 
 
 @dataclass
@@ -55,45 +56,6 @@ class Loaded:
         if errors or self.game is None:
             raise DataError(errors, what=what)
         return self.game
-
-
-def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list[tuple[GameSpec, Path]]:
-    """(spec, folder) of each game under ``path``: ``path`` itself if it holds game.yaml,
-    else its children, in name order. A folder named after a pack of ``specs`` (default:
-    the installed packs) is that pack's game; any other is a workspace game, its
-    :class:`~cardforge.workspace_game.WorkspaceGameSpec` made from its game.yaml (a broken
-    game.yaml is reported when the game is loaded, not here).
-
-    Raises ConfigError when no game is found.
-    """
-    specs = discover() if specs is None else specs
-    if _present(path / MANIFEST):
-        candidates = [path]
-    else:
-        candidates = [child for child in _folders(path) if _present(child / MANIFEST)]
-    if not candidates:
-        raise ConfigError(f"no game found in {path}",
-                          hint=f"a game lives in cards/<id>/{MANIFEST}; run cardforge in your workspace")
-    return [(specs.get(folder.name) or workspace_spec(folder), folder) for folder in candidates]
-
-
-def _present(path: Path) -> bool:
-    """Whether something is at ``path``: a file, a folder, a device or a link (even a broken
-    or looping one), so that reading it says what is wrong instead of the game being
-    skipped."""
-    try:
-        return path.is_symlink() or path.exists()
-    except OSError:  # e.g. no permission to look: reading it will say so
-        return True
-
-
-def _folders(path: Path) -> list[Path]:
-    """The sub-folders of ``path`` (links to folders included), sorted; none when ``path``
-    cannot be listed. A link loop is not a folder (``is_dir`` is False for it)."""
-    try:
-        return sorted(child for child in path.iterdir() if child.is_dir())
-    except OSError:
-        return []
 
 
 def card_files(root: Path) -> list[Path]:

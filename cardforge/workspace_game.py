@@ -15,11 +15,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardforge.packs import GameSpec
+from cardforge.packs import MANIFEST, GameSpec
 from cardforge.problem import Location, Problem
 from cardforge.source import Document, LoadError, load_yaml
 
-MANIFEST = "game.yaml"
 SCHEMA_PREFIX = "workspace/"
 """Registered workspace schemas are named ``workspace/<id>.schema.json``: a name with a
 ``/`` is never a built-in schema file's."""

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.errors import ConfigError
+from cardforge.game_dirs import find_game_dirs
 from cardforge.packs import GameSpec, discover
-from cardforge.workspace import find_game_dirs
 
 if TYPE_CHECKING:
     from cardforge.config import Config

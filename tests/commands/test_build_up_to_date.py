@@ -186,3 +186,22 @@ def test_no_layout_worker_outlives_a_build_up_to_date_or_failed(workspace: Path)
     failed = cardforge(workspace, "build", "no-such-game", "-w", str(workspace))
     assert failed.code != 0
     assert _processes_in(workspace) == []  # every worker ended with its build
+
+
+UNUSED_WHEN_UP_TO_DATE = ("cardforge.workspace", "cardforge.model", "cardforge.validate",
+                          "cardforge.lint.engine", "weasyprint", "pikepdf", "jinja2", "babel")
+"""What an up-to-date build never needs: the game loader and card model, the card schemas,
+lint, layout, PDF, templates, catalogs (the build manifest is checked with file times and
+digests alone; a game defined in the workspace still reads its game.yaml for its name, and
+cardforge.toml is checked against its schema)."""
+
+
+def test_an_up_to_date_build_loads_no_game_loader_lint_or_layout_library(workspace: Path) -> None:
+    script = ("import sys\nfrom cardforge.cli import main\ntry:\n"
+              f"    main({list(BUILD)!r})\nexcept SystemExit as exc:\n    code = exc.code\n"
+              f"print('LOADED', [m for m in {UNUSED_WHEN_UP_TO_DATE!r} if m in sys.modules], code,"
+              " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=workspace, capture_output=True, text=True,
+                          timeout=180, stdin=subprocess.DEVNULL, check=False)
+    assert UP_TO_DATE in done.stderr, done.stderr
+    assert "LOADED [] 0" in done.stderr, done.stderr
