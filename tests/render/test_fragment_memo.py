@@ -205,50 +205,56 @@ def _front_template_shouts(workspace: Path) -> None:
                          encoding="utf-8")
 
 
-def test_a_pack_vouching_for_its_hook_calls_it_for_the_edited_card_only(workspace):
+@dataclasses.dataclass
+class FirstRender:
+    """A first render with the counting hook: its ``sources``, the ``memo`` it kept, how many
+    ``cards`` the hook was called for, and ``calls`` (emptied, for the next render)."""
+
+    sources: face_sources.FaceSources
+    memo: Path
+    cards: int
+    calls: list[str]
+
+
+def first_render(workspace: Path, per_card: bool) -> FirstRender:
+    """Fronts that print the hook's data, rendered once with the hook vouching ``per_card``."""
     _front_template_shouts(workspace)
-    memo = workspace / "memo.json"
-    calls: list[str] = []
-    first = hooked_sources(workspace, memo, True, calls)
+    memo, calls = workspace / "memo.json", []
+    sources = hooked_sources(workspace, memo, per_card, calls)
     cards = len(calls)
-    assert cards >= 2 and any("BOG HAG" in html for html in first.fragments)
     calls.clear()
+    return FirstRender(sources, memo, cards, calls)
+
+
+def test_a_pack_vouching_for_its_hook_calls_it_for_the_edited_card_only(workspace):
+    first = first_render(workspace, per_card=True)
+    assert first.cards >= 2 and any("BOG HAG" in html for html in first.sources.fragments)
     _edit_bog_hag(workspace)
-    edited = hooked_sources(workspace, memo, True, calls)
-    assert calls == ["bog-hag"]  # the others kept their keys and fragments
+    edited = hooked_sources(workspace, first.memo, True, first.calls)
+    assert first.calls == ["bog-hag"]  # the others kept their keys and fragments
     assert any("BOG WITCH" in html for html in edited.fragments)
     assert not any("BOG HAG" in html for html in edited.fragments)
-    unchanged = [i for i, html in enumerate(first.fragments) if "BOG HAG" not in html]
-    assert [first.fragments[i] for i in unchanged] == [edited.fragments[i] for i in unchanged]
-    calls.clear()
-    hooked_sources(workspace, memo, True, calls)
-    assert calls == []  # nothing changed: no hook called
+    unchanged = [i for i, html in enumerate(first.sources.fragments) if "BOG HAG" not in html]
+    assert [first.sources.fragments[i] for i in unchanged] == [edited.fragments[i] for i in unchanged]
+    first.calls.clear()
+    hooked_sources(workspace, first.memo, True, first.calls)
+    assert first.calls == []  # nothing changed: no hook called
 
 
 def test_a_pack_that_does_not_vouch_has_its_hook_called_for_every_card(workspace):
-    _front_template_shouts(workspace)
-    memo = workspace / "memo.json"
-    calls: list[str] = []
-    hooked_sources(workspace, memo, False, calls)
-    cards = len(calls)
-    calls.clear()
+    first = first_render(workspace, per_card=False)
     _edit_bog_hag(workspace)
-    edited = hooked_sources(workspace, memo, False, calls)
-    assert len(calls) == cards  # its output is part of every key, so every card is asked
+    edited = hooked_sources(workspace, first.memo, False, first.calls)
+    assert len(first.calls) == first.cards  # its output is part of every key: every card is asked
     assert any("BOG WITCH" in html for html in edited.fragments)
 
 
 def test_a_game_yaml_edit_keys_every_card_again(workspace):
-    _front_template_shouts(workspace)
-    memo = workspace / "memo.json"
-    calls: list[str] = []
-    hooked_sources(workspace, memo, True, calls)
-    cards = len(calls)
-    calls.clear()
+    first = first_render(workspace, per_card=True)
     manifest = workspace / "cards" / "goblin-market" / "game.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "facts: {rounds: 3}\n", encoding="utf-8")
-    hooked_sources(workspace, memo, True, calls)
-    assert len(calls) == cards  # what the hook may read changed: no key is kept
+    hooked_sources(workspace, first.memo, True, first.calls)
+    assert len(first.calls) == first.cards  # what the hook may read changed: no key is kept
 
 
 def test_a_dice_file_edit_keys_every_card_of_a_game_with_dice_again(tmp_path):
