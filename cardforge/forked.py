@@ -34,7 +34,7 @@ class Pending(Generic[T]):
         self._receive: multiprocessing.connection.Connection | None = None
 
     def _start(self) -> None:
-        if "fork" not in multiprocessing.get_all_start_methods() or multiprocessing.current_process().daemon:
+        if not can_fork():
             return  # no fork here, or a daemon process (which may not have children): run it here
         context = multiprocessing.get_context("fork")
         receive, send = context.Pipe(duplex=False)
@@ -109,6 +109,13 @@ def _child(call: Callable[[], object], send: multiprocessing.connection.Connecti
             pass
     finally:
         send.close()
+
+
+def can_fork() -> bool:
+    """Whether :func:`start` runs its call in a child: fork is available and this process
+    is not a daemon (which may not have children). Otherwise the call runs here, when its
+    result is asked for."""
+    return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
 
 
 def start(call: Callable[[], T], niceness: int = 0) -> Pending[T]:

@@ -53,10 +53,10 @@ def parse_ahead(paths: list[Path], parsed: ParseCache | None) -> Ahead:
     """Start a child parsing the last of ``paths`` (in load order) that are YAML files of
     at least :data:`~cardforge.parse_cache.MIN_BYTES` the cache ``parsed`` lacks, about
     half their bytes, into that cache; an empty :class:`Ahead` when there are fewer than
-    :data:`MIN_FILES` of them, no cache, or this is not the main thread. Raises nothing: a
+    :data:`MIN_FILES` of them, no cache, no fork, or this is not the main thread. Raises nothing: a
     file that cannot be read here is left to the load, which reports it."""
-    if parsed is None or threading.current_thread() is not threading.main_thread():
-        return Ahead()
+    if parsed is None or threading.current_thread() is not threading.main_thread() or not forked.can_fork():
+        return Ahead()  # without a child, the load parses every file itself, once
     lacking: list[tuple[Path, int]] = []
     for path in paths:
         size = _yaml_size(path)

@@ -144,3 +144,14 @@ def test_nothing_is_started_from_a_thread_other_than_the_main_one(three):
     thread.join()
     assert found[0].pending is None
     assert parse_ahead(paths, _cache(three)).pending is not None  # as the main thread, it would
+
+
+def test_where_a_child_cannot_be_forked_nothing_is_started(three, monkeypatch, parsed_here):
+    """Without fork (Windows, macOS's default) the load parses every file itself, once."""
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    docs, ahead = _load_all(three)
+    assert ahead.pending is None
+    assert parsed_here == ["a.yaml", "b.yaml", "c.yaml"]  # each once, none twice
+    assert [d.path.name for d in docs] == ["a.yaml", "b.yaml", "c.yaml"]
