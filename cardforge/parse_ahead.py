@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import stat
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -40,12 +40,11 @@ class Ahead:
 
     paths: frozenset[Path] = frozenset()
     pending: forked.Pending[None] | None = None
-    _waited: bool = field(default=False, repr=False)
 
     def wait(self, path: Path) -> None:
-        """Before loading ``path``: when the child has it, wait until the child is done (once)."""
-        if self.pending is not None and not self._waited and path in self.paths:
-            self._waited = True
+        """Before loading ``path``: when the child has it, wait until the child is done (the
+        first time; :meth:`~cardforge.forked.Pending.result` keeps the outcome)."""
+        if self.pending is not None and path in self.paths:
             self.pending.result()
 
 

@@ -147,25 +147,33 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         """The pack's face data for ``card`` (its ``face_context``), {} for none."""
         return game.spec.face_context(card, game, lang) if game.spec.face_context else {}
 
-    def front(card: Card, deck: Deck, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The context of ``card``'s front, with its face data ``extra`` (made when None)."""
-        return {**common, **shape[deck.id], "card": card, "deck": deck,
-                **(own_data(card) if extra is None else extra)}
+    def own_back_data(card: Card, extra: dict[str, Any]) -> dict[str, Any]:
+        """The face data of ``card``'s own back: its face data, then its deck's back data ``extra``."""
+        return {**own_data(card), **extra}
+
+    def card_face(card: Card, deck: Deck, side: str, template: Callable[[], str],
+                  data_of: Callable[[], dict[str, Any]],
+                  context_of: Callable[[dict[str, Any]], dict[str, Any]]) -> str:
+        """The face of ``card``'s ``side`` (``front``, or ``back`` for its own back): under the
+        key kept for it when the card is unchanged (then its face data, ``data_of()``, is made
+        only if the memo lacks the face), else under the key of its data, kept for the next
+        render; rendered in ``context_of(data)`` when the memo lacks it."""
+        key = kept.kept_key(card, side, steady[deck.id]) if kept and steady else None
+        made: dict[str, Any] | None = None
+        if key is None:
+            made = data_of()
+            key = kept.key_of(parts[deck.id], card, made, views, side=side) if kept else None
+            if kept and steady and key:
+                kept.remember(card, side, steady[deck.id], key)
+        return face(key, template, lambda: context_of(data_of() if made is None else made),
+                    sizes[deck.id], deck, side, CardSide(card.id, side))
 
     fronts: dict[str, str] = {}
     for card in kept.changed_first(list(game.cards())) if kept else game.cards():
         deck = game.decks[card.deck]
-        key = kept.kept_key(card, "front", steady[deck.id]) if kept and steady else None
-        if key is not None:  # an unchanged card: its face data is not made unless rendered
-            context = partial(front, card, deck)
-        else:
-            extra = own_data(card)
-            key = kept.key_of(parts[deck.id], card, extra, views) if kept else None
-            if kept and steady and key:
-                kept.remember(card, "front", steady[deck.id], key)
-            context = partial(front, card, deck, extra)
-        fronts[card.id] = face(key, partial(named.template, deck, "front"), context,
-                               sizes[deck.id], deck, "front", CardSide(card.id, "front"))
+        fronts[card.id] = card_face(card, deck, "front", partial(named.template, deck, "front"),
+                                    partial(own_data, card),
+                                    partial(_merged, common, shape[deck.id], {"card": card, "deck": deck}))
     for card in game.cards():
         front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[card.deck])
     card_back_page: dict[str, int] = {}
@@ -175,14 +183,8 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         context = {**common, **shape[deck.id], "deck": deck}
         if deck.spec.get("back") == "card":  # each card's own back: card and face data too
             for card in deck.cards:
-                key = kept.kept_key(card, "back", steady[deck.id]) if kept and steady else None
-                data = None if key is not None else {**own_data(card), **extra}
-                if key is None:
-                    key = kept.key_of(parts[deck.id], card, data, views, side="back") if kept else None
-                    if kept and steady and key:
-                        kept.remember(card, "back", steady[deck.id], key)
-                html = face(key, back, partial(_own_back, context, card, extra, data, own_data),
-                            sizes[deck.id], deck, "back", CardSide(card.id, "back"))
+                html = card_face(card, deck, "back", back, partial(own_back_data, card, extra),
+                                 partial(_merged, context, {"card": card}))
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         key = kept.key_of(parts[deck.id], None, extra, views, side="back") if kept else None
@@ -221,16 +223,8 @@ def _steady_parts(game: Game, parts: dict[str, str]) -> dict[str, str]:
 
 
 def _merged(*mappings: dict[str, Any]) -> dict[str, Any]:
-    """One context of ``mappings``, the later ones' keys winning."""
+    """One context of ``mappings``, the later ones' keys winning (a card's face data last)."""
     return {key: value for mapping in mappings for key, value in mapping.items()}
-
-
-def _own_back(context: dict[str, Any], card: Card, extra: dict[str, Any], data: dict[str, Any] | None,
-              own_data: Callable[[Card], dict[str, Any]]) -> dict[str, Any]:
-    """The context of ``card``'s own back: the deck's back ``context`` with the card and its
-    face ``data`` (the pack's face data for it, then the deck's back data ``extra``; made
-    with ``own_data`` when None)."""
-    return {**context, "card": card, **({**own_data(card), **extra} if data is None else data)}
 
 
 class _Templates:
