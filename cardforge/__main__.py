@@ -1,5 +1,5 @@
 """``python -m cardforge``: the same as the ``cardforge`` command."""
 
-from cardforge.cli import run
+from cardforge.launch import run
 
 run()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -76,23 +77,30 @@ def _confined(workspace: Path, *given: Path | str | None) -> AbstractContextMana
     return trust.confined(workspace, *(workspace / p for p in given if p))
 
 
-def run() -> None:
-    """The ``cardforge`` command's entry point: :func:`main`, then the process ends at once
-    with its exit status (:func:`cardforge.exit_fast.exit_now`), skipping the teardown of
-    what the command built. A ``SystemExit`` with a message prints it, with status 1."""
+def run(after: Callable[[], None] | None = None) -> None:
+    """The ``cardforge`` command's work in this process: :func:`status`, then ``after`` (if
+    given), then the process ends at once with the exit status
+    (:func:`cardforge.exit_fast.exit_now`), skipping the teardown of what the command built."""
     from cardforge import exit_fast
 
     exit_fast.arm()
+    code = status()
+    if after is not None:
+        after()
+    exit_fast.exit_now(code)
+
+
+def status(argv: list[str] | None = None) -> int:
+    """Run the command ``argv`` (the arguments after ``cardforge``; default: this process's)
+    and return its exit status. A ``SystemExit`` with a message prints it, with status 1."""
     try:
-        main()
-        code = 0
+        main(args=argv, prog_name="cardforge")
     except SystemExit as exc:
         if isinstance(exc.code, int) or exc.code is None:
-            code = exc.code or 0
-        else:
-            print(exc.code, file=sys.stderr)
-            code = 1
-    exit_fast.exit_now(code)
+            return exc.code or 0
+        print(exc.code, file=sys.stderr)
+        return 1
+    return 0
 
 
 @click.group(cls=_Guarded, context_settings={"help_option_names": ["-h", "--help"]})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
@@ -16,6 +17,10 @@ from cardforge.problem import Problem
 from cardforge.workspace import load_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# Commands the tests run as processes run in those processes: none is handed to, or starts, a
+# resident build process (tests/resident/ turn it on for their own commands).
+os.environ["CARDFORGE_RESIDENT"] = "0"
 
 #: A game pack with no rules of its own whose card files use the base card schema.
 GENERIC = GameSpec(id="generic", names={"en": "Generic"}, schema="card.schema.json")

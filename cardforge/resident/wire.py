@@ -1,0 +1,99 @@
+"""The messages between a command and the resident process: one JSON object per line.
+
+The command sends a :class:`Request` with its standard streams attached as file descriptors
+(``SCM_RIGHTS``); the child serving it answers ``{"pid": …}`` when it starts and
+``{"exit": …}`` when the command ends. Every message is at most :data:`MAX_MESSAGE` bytes
+and a request's fields are checked (:func:`request_from`) before anything acts on them.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from dataclasses import dataclass
+
+MAX_MESSAGE = 4 << 20
+"""Bytes one message may have (a request carries the whole environment: a few kB)."""
+
+MAX_ARGS = 10_000
+"""Arguments and environment variables a request may carry."""
+
+
+class WireError(Exception):
+    """A message that is too long, not JSON, or not the expected shape; or a closed socket."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a command hands the resident process: its arguments (after ``cardforge``), its
+    working folder (absolute), its environment and its umask."""
+
+    argv: list[str]
+    cwd: str
+    env: dict[str, str]
+    umask: int
+
+    def as_message(self) -> dict[str, object]:
+        """The request as a JSON-ready mapping."""
+        return {"argv": self.argv, "cwd": self.cwd, "env": self.env, "umask": self.umask}
+
+
+def request_from(message: dict[str, object]) -> Request:
+    """The :class:`Request` in ``message``; raises WireError when a field is missing or has
+    the wrong type, or there are more than :data:`MAX_ARGS` arguments or variables."""
+    argv, cwd, env, umask = (message.get(k) for k in ("argv", "cwd", "env", "umask"))
+    if not (isinstance(argv, list) and all(isinstance(a, str) for a in argv) and len(argv) <= MAX_ARGS):
+        raise WireError("argv must be a list of strings")
+    if not (isinstance(cwd, str) and cwd.startswith("/")):
+        raise WireError("cwd must be an absolute path")
+    if not (isinstance(env, dict) and len(env) <= MAX_ARGS
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())):
+        raise WireError("env must map strings to strings")
+    if not (isinstance(umask, int) and 0 <= umask <= 0o777):
+        raise WireError("umask must be between 0 and 0o777")
+    return Request(argv=argv, cwd=cwd, env=env, umask=umask)
+
+
+def send(sock: socket.socket, message: dict[str, object], fds: list[int] | None = None) -> None:
+    """Send ``message`` as one line, with ``fds`` attached to its first byte when given."""
+    data = json.dumps(message, separators=(",", ":")).encode("utf-8", "surrogateescape") + b"\n"
+    if len(data) > MAX_MESSAGE:
+        raise WireError(f"message of {len(data)} bytes is over the limit of {MAX_MESSAGE}")
+    if fds:
+        sent = socket.send_fds(sock, [data], fds)
+        data = data[sent:]
+    sock.sendall(data)
+
+
+class Reader:
+    """Reads the messages arriving on one socket, in order, and the file descriptors
+    attached to them (at most ``max_fds`` in all)."""
+
+    def __init__(self, sock: socket.socket, max_fds: int = 0) -> None:
+        self._sock = sock
+        self._buffer = b""
+        self._max_fds = max_fds
+        self.fds: list[int] = []
+
+    def next(self) -> dict[str, object]:
+        """The next message; raises WireError at the end of the stream, on a message over
+        :data:`MAX_MESSAGE` bytes, or one that is not a JSON object."""
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > MAX_MESSAGE:
+                raise WireError("message over the size limit")
+            if self._max_fds > len(self.fds):
+                chunk, fds, _flags, _addr = socket.recv_fds(self._sock, 65536, self._max_fds - len(self.fds))
+                self.fds += fds
+            else:
+                chunk = self._sock.recv(65536)
+            if not chunk:
+                raise WireError("the other side closed the connection")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        try:
+            message = json.loads(line.decode("utf-8", "surrogateescape"))
+        except ValueError as exc:
+            raise WireError(f"not JSON: {exc}") from None
+        if not isinstance(message, dict):
+            raise WireError("a message must be a JSON object")
+        return message
