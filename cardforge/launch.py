@@ -16,8 +16,11 @@ def run() -> None:
     from cardforge.resident import client
 
     argv = sys.argv[1:]
-    connection = client.connect(argv)
-    code = connection.serve() if connection is not None else None
+    try:
+        connection = client.connect(argv)
+        code = connection.serve() if connection is not None else None
+    except KeyboardInterrupt:  # Ctrl-C before the resident process took the command
+        code = 130
     if code is not None:
         client.end(code)
     from cardforge import cli

@@ -13,6 +13,7 @@ import signal
 import socket
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import NoReturn
 
@@ -26,13 +27,16 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
     gone) is reported on its stderr with status 2."""
     code = 2
     started = time.monotonic()
+    adopted = False
     try:
+        os.register_at_fork(after_in_child=conn.close)  # the command's workers never hold it
         os.setpgid(0, 0)
         for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD, signal.SIGALRM):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         wire.send(conn, {"pid": os.getpid()})
         _adopt_streams(fds, request.env)
+        adopted = True
         os.environ.clear()
         os.environ.update(request.env)
         os.umask(request.umask)
@@ -46,6 +50,8 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
             code = _command(request.argv)
     except BaseException:  # noqa: BLE001 - whatever happened, the command's process must hear back
         code = 2
+        if adopted:
+            traceback.print_exc()
     finally:
         note(log, f"{os.getpid()} {request.argv[:1]} exit {code} in {time.monotonic() - started:.2f} s")
         for stream in (sys.stdout, sys.stderr):
@@ -86,17 +92,26 @@ def _command(argv: list[str]) -> int:
 
 def _adopt_streams(fds: list[int], env: dict[str, str]) -> None:
     """Make ``fds`` this process's descriptors 0, 1 and 2, and ``sys.stdin``, ``sys.stdout``
-    and ``sys.stderr`` text streams on them, line-buffered on a terminal as Python's are."""
+    and ``sys.stderr`` text streams on them with the encodings and error handlers Python gave
+    the resident process (started with the same environment: its identity says so),
+    line-buffered on a terminal as Python's are (unbuffered under ``PYTHONUNBUFFERED``)."""
     for target, fd in zip((0, 1, 2), fds, strict=True):
         if fd != target:
             os.dup2(fd, target)
             os.close(fd)
-    errors = "backslashreplace"
-    encoding = env.get("PYTHONIOENCODING", "").split(":")[0] or sys.stdout.encoding or "utf-8"
-    sys.stdin = io.TextIOWrapper(open(0, "rb", closefd=False), encoding=encoding, errors="strict")
-    for name, fd in (("stdout", 1), ("stderr", 2)):
-        tty = os.isatty(fd)
-        stream = io.TextIOWrapper(open(fd, "wb", closefd=False), encoding=encoding,
-                                  errors=errors if name == "stderr" else "strict",
-                                  line_buffering=tty or name == "stderr", write_through=name == "stderr")
+    line_buffered = "PYTHONUNBUFFERED" not in env
+    encoding, errors = _codec(sys.__stdin__)
+    sys.stdin = io.TextIOWrapper(open(0, "rb", closefd=False), encoding=encoding, errors=errors)
+    for name, fd, like in (("stdout", 1, sys.__stdout__), ("stderr", 2, sys.__stderr__)):
+        encoding, errors = _codec(like)
+        stream = io.TextIOWrapper(open(fd, "wb", closefd=False), encoding=encoding, errors=errors,
+                                  line_buffering=line_buffered and (os.isatty(fd) or name == "stderr"),
+                                  write_through=name == "stderr" or not line_buffered)
         setattr(sys, name, stream)
+
+
+def _codec(stream: io.TextIOBase | None) -> tuple[str, str]:
+    """The encoding and error handler of one of the resident process's standard streams."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    errors = getattr(stream, "errors", None) or "strict"
+    return encoding, errors

@@ -14,11 +14,15 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
 
 from cardforge.resident import place, wire
+
+CONNECT_TIMEOUT_S = 5.0
+"""How long (s) a command waits to be let in by the resident process (a stopped one)."""
 
 ANSWER_TIMEOUT_S = 30.0
 """How long (s) a command waits for the resident process to start serving it."""
@@ -51,6 +55,7 @@ class Connection:
                 raise wire.WireError("no child process named")
         except (OSError, wire.WireError):
             self._sock.close()
+            forwarder.restore()  # the command runs here, and is stopped as any command is
             return 128 + forwarder.seen[-1] if forwarder.seen else None
         forwarder.reached(child)
         try:
@@ -71,8 +76,12 @@ class _Forwarder:
     def __init__(self) -> None:
         self.seen: list[int] = []
         self._child: int | None = None
-        for signum in FORWARDED:
-            signal.signal(signum, self._caught)
+        self._before = {signum: signal.signal(signum, self._caught) for signum in FORWARDED}
+
+    def restore(self) -> None:
+        """Put back the handlers there were before."""
+        for signum, handler in self._before.items():
+            signal.signal(signum, handler)
 
     def _caught(self, signum: int, _frame: object) -> None:
         self.seen.append(signum)
@@ -99,15 +108,17 @@ def _umask() -> int:
 
 
 def _standard_fds() -> list[int]:
-    """Descriptors 0, 1 and 2, each replaced by /dev/null when closed here."""
-    fds = []
+    """Descriptors 0, 1 and 2, each first opened on /dev/null if it is closed here (so that
+    no socket or file takes its number)."""
     for fd in (0, 1, 2):
         try:
             os.fstat(fd)
-            fds.append(fd)
         except OSError:
-            fds.append(os.open(os.devnull, os.O_RDWR))
-    return fds
+            opened = os.open(os.devnull, os.O_RDWR)
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+    return [0, 1, 2]
 
 
 def connect(argv: Sequence[str]) -> Connection | None:
@@ -118,13 +129,24 @@ def connect(argv: Sequence[str]) -> Connection | None:
     path = place.socket_path(os.environ)
     if path is None:
         return None
+    _standard_fds()
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
+        sock.settimeout(CONNECT_TIMEOUT_S)
         sock.connect(os.fsencode(path))
+        sock.settimeout(None)
+        if _peer_uid(sock) != os.getuid():  # not ours, whatever the folder said: never talk to it
+            raise ConnectionRefusedError(path)
     except OSError:
         sock.close()
         return None
     return Connection(sock, list(argv))
+
+
+def _peer_uid(sock: socket.socket) -> int:
+    """The user id of the process listening at the other end of ``sock``."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]
 
 
 def starter(argv: Sequence[str]) -> Callable[[], None] | None:
@@ -155,7 +177,8 @@ def end(code: int) -> None:
     """End this process with ``code`` at once (the command ran elsewhere; nothing to tear down)."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:
+                stream.flush()
         except (OSError, ValueError):
             pass
     os._exit(code)

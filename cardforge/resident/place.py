@@ -59,9 +59,9 @@ def folder(environ: Mapping[str, str]) -> Path | None:
     """The folder the sockets live in, created if needed (mode 0700); None when it cannot be
     made or is not safe: not a real folder, owned by another user, or open to others."""
     runtime = environ.get("XDG_RUNTIME_DIR", "")
-    base = Path(runtime) / "cardforge" if runtime and os.path.isabs(runtime) else \
-        Path(tempfile.gettempdir()) / f"cardforge-{os.getuid()}"
     try:
+        base = Path(runtime) / "cardforge" if runtime and os.path.isabs(runtime) else \
+            Path(tempfile.gettempdir()) / f"cardforge-{os.getuid()}"
         base.mkdir(mode=0o700, exist_ok=True)
         info = os.lstat(base)
     except OSError:

@@ -17,13 +17,15 @@ from __future__ import annotations
 import fcntl
 import gc
 import os
+import selectors
+import signal
 import socket
 import struct
 import sys
 import time
 from pathlib import Path
 
-from cardforge.resident import place, wire
+from cardforge.resident import child, place, wire
 
 IDLE_S = 900.0
 """Seconds without a command after which the resident process exits (15 minutes)."""
@@ -50,18 +52,9 @@ def warm() -> None:
     """Import what ``build`` and ``lint`` use (every rule of every installed game pack, the
     layout and PDF libraries) and lay out a warm-up page, so each child starts warm. Any
     failure is left for the command to meet and report."""
-    import importlib
-    import pkgutil
-
     import cardforge
 
-    skipped = NOT_WARMED
-    for module in pkgutil.walk_packages(cardforge.__path__, "cardforge."):
-        if not module.name.startswith(skipped):
-            try:
-                importlib.import_module(module.name)
-            except Exception:  # noqa: BLE001, S112 - an optional module's library may be absent
-                continue
+    _import_all(cardforge.__path__, "cardforge.")
     try:
         from cardforge.lint.rule import all_rules
         from cardforge.packs import discover
@@ -73,39 +66,67 @@ def warm() -> None:
         pass
 
 
+def _import_all(path: list[str], prefix: str) -> None:
+    """Import every module and package under ``path`` but :data:`NOT_WARMED` (which are not
+    even entered); one that fails to import is left out."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(path, prefix):
+        if module.name.startswith(NOT_WARMED):
+            continue
+        try:
+            imported = importlib.import_module(module.name)
+        except Exception:  # noqa: BLE001, S112 - an optional module's library may be absent
+            continue
+        if module.ispkg:
+            _import_all(list(getattr(imported, "__path__", [])), module.name + ".")
+
+
 def _peer_uid(conn: socket.socket) -> int:
+    """The user id of the process at the other end of the Unix socket ``conn``."""
     creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     return struct.unpack("3i", creds)[1]
 
 
 def log_path(path: Path) -> Path:
-    """The log beside the socket ``path``: one line per command served."""
+    """The log beside the socket ``path``: one line per command served, and the process's
+    start and end."""
     return path.with_suffix(".log")
 
 
-def _handle(conn: socket.socket, listener: socket.socket, log: Path) -> int | None:
+def _handle(conn: socket.socket, keep: list[object], log: Path) -> int | None:
     """Read one request from ``conn`` and fork its child; the child's pid, or None when the
-    connection was refused (another user, a bad request)."""
-    if _peer_uid(conn) != os.getuid():
-        return None
-    conn.settimeout(REQUEST_TIMEOUT_S)
-    reader = wire.Reader(conn, max_fds=3)
+    connection was refused (another user, a bad request) or no child could be forked.
+    ``keep`` (the listener, the lock) is closed in the child."""
+    fds: list[int] = []
     try:
-        request = wire.request_from(reader.next())
-        if len(reader.fds) != 3:
+        if _peer_uid(conn) != os.getuid():
+            return None
+        conn.settimeout(REQUEST_TIMEOUT_S)
+        reader = wire.Reader(conn, max_fds=3)
+        try:
+            request = wire.request_from(reader.next())
+        finally:
+            fds = reader.fds
+        if len(fds) != 3:
             raise wire.WireError("stdin, stdout and stderr must be attached")
-    except (OSError, wire.WireError):
-        for fd in reader.fds:
+        conn.settimeout(None)
+        pid = os.fork()
+    except Exception:  # noqa: BLE001 - a bad request or a failed fork refuses this one command
+        for fd in fds:
             os.close(fd)
         return None
-    conn.settimeout(None)
-    pid = os.fork()
     if pid == 0:
-        listener.close()
-        from cardforge.resident import child
+        try:
+            for kept in keep:
+                kept.close()  # type: ignore[attr-defined]
+            from cardforge.resident import child
 
-        child.run(conn, request, reader.fds, log)
-    for fd in reader.fds:
+            child.run(conn, request, fds, log)
+        finally:
+            os._exit(2)
+    for fd in fds:
         os.close(fd)
     return pid
 
@@ -117,43 +138,82 @@ def serve(path: Path) -> None:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return  # another resident process for the same identity runs or is starting
+    signal.signal(signal.SIGTERM, _end)
+    signal.signal(signal.SIGHUP, _end)
     warm()
     gc.freeze()  # the children share the warm objects' pages instead of copying them on collection
     idle_s = float(os.environ.get(IDLE_ENV, IDLE_S))
+    log = log_path(path)
     path.unlink(missing_ok=True)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(os.fsencode(path))
     os.chmod(path, 0o600)
+    bound = os.stat(path).st_ino
     listener.listen(16)
-    listener.settimeout(1.0)
-    children: set[int] = set()
+    child.note(log, f"{os.getpid()} resident process listening")
+    watched = selectors.DefaultSelector()
+    watched.register(listener, selectors.EVENT_READ)
+    commands: dict[int, socket.socket | None] = {}  # child pid → its command's connection, while open
     last = checked = time.monotonic()
+    reason = "stopped"
     try:
         while True:
-            try:
-                conn, _ = listener.accept()
-            except TimeoutError:
-                conn = None
-            if conn is not None:
-                with conn:
-                    pid = _handle(conn, listener, log_path(path))
-                if pid is not None:
-                    children.add(pid)
-                last = time.monotonic()
-            children = {pid for pid in children if not _ended(pid)}
+            for key, _ in watched.select(timeout=1.0):
+                if key.fileobj is listener:
+                    conn, _ = listener.accept()
+                    open_conns = [c for c in commands.values() if c is not None]
+                    pid = _handle(conn, [listener, lock, watched, *open_conns], log)
+                    if pid is None:
+                        conn.close()
+                    else:
+                        commands[pid] = conn
+                        watched.register(conn, selectors.EVENT_READ, pid)
+                    last = time.monotonic()
+                else:  # the command's process hung up (it ended, or was killed): so does its child
+                    watched.unregister(key.fileobj)
+                    key.fileobj.close()  # type: ignore[union-attr]
+                    commands[key.data] = None
+                    _stop(key.data)
+            for pid in [pid for pid in commands if _ended(pid)]:
+                conn = commands.pop(pid)
+                if conn is not None:
+                    watched.unregister(conn)
+                    conn.close()
             now = time.monotonic()
-            if not children and now - last > idle_s:
+            if not commands and now - last > idle_s:
+                reason = "idle"
                 return
             if now - checked > CHECK_S:
                 checked = now
                 if place.socket_path(os.environ) != path:
-                    return  # cardforge, a library or the fonts changed: a new process will serve
+                    reason = "cardforge, a library, the fonts or the environment changed"
+                    return
     finally:
-        path.unlink(missing_ok=True)  # ours: the lock kept any other process from binding it
+        try:
+            if os.stat(path).st_ino == bound:  # not one a later process bound after ours was removed
+                path.unlink()
+        except OSError:
+            pass
         listener.close()  # a command still waiting to be accepted runs in its own process
+        child.note(log, f"{os.getpid()} resident process ended: {reason}")
+
+
+def _stop(pid: int) -> None:
+    """End the command run by child ``pid`` (its process group), unless it has ended."""
+    if not _ended(pid):
+        try:
+            os.killpg(pid, signal.SIGTERM)
+        except OSError:
+            pass
+
+
+def _end(signum: int, _frame: object) -> None:
+    """End the serving loop (its ``finally`` removes the socket): SIGTERM or SIGHUP arrived."""
+    raise SystemExit(0)
 
 
 def _ended(pid: int) -> bool:
+    """Whether child ``pid`` has ended (it is then reaped)."""
     try:
         done, _ = os.waitpid(pid, os.WNOHANG)
     except ChildProcessError:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.resident import client, place, server
+from cardforge.resident import client, place, server, wire
 
 CARDFORGE = Path(sys.executable).with_name("cardforge")
 GAME = "goblin-market"
@@ -91,8 +91,9 @@ def test_a_command_runs_in_its_folder_with_its_output_and_status(
     assert f"cards/{GAME}/monsters.yaml:12:" in told.out  # relative to the command's folder
     assert "1 error(s)" in told.err
     log = server.log_path(resident).read_text(encoding="utf-8").splitlines()
-    assert [line.split(" ", 2)[2].rsplit(" in ", 1)[0] for line in log] == \
+    assert [line.split(" ", 2)[2].rsplit(" in ", 1)[0] for line in log if "['lint']" in line] == \
         ["['lint'] exit 0", "['lint'] exit 1"]
+    assert "resident process listening" in log[0]
 
 
 def test_a_served_build_writes_the_sheets(resident: Path, workspace: Path, tmp_path: Path,
@@ -118,8 +119,51 @@ def test_another_user_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     forks: list[int] = []
     monkeypatch.setattr(server.os, "fork", lambda: forks.append(1) or 0)
     left, right = socket.socketpair()
-    assert server._handle(right, left, tmp_path / "log") is None  # noqa: SLF001
+    assert server._handle(right, [], tmp_path / "log") is None  # noqa: SLF001
     assert forks == []
+
+
+def test_a_server_of_another_user_is_never_spoken_to(resident: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(resident.parents[1]))
+    monkeypatch.setattr(client.place, "socket_path", lambda environ: resident)
+    monkeypatch.setattr(client.place, "wanted", lambda argv, environ: True)
+    assert client.connect(["lint"]) is not None
+    monkeypatch.setattr(client, "_peer_uid", lambda sock: os.getuid() + 1)
+    assert client.connect(["lint"]) is None
+
+
+def test_a_command_not_taken_runs_here_with_the_usual_signal_handlers() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    left, right = socket.socketpair()
+    right.close()  # the resident process went away before starting the command
+    assert client.Connection(left, ["lint"]).serve() is None
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_command_whose_process_is_killed_is_stopped(resident: Path, workspace: Path,
+                                                      tmp_path: Path) -> None:
+    copy = tmp_path / "ws"
+    subprocess.run(["cp", "-a", str(workspace), str(copy)], check=True)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(str(resident))
+    request = wire.Request(argv=["build", "--force", "--quiet", "-w", str(copy)], cwd="/",
+                           env=dict(os.environ), umask=0o022)
+    with open(os.devnull, "r+b") as null:
+        wire.send(sock, request.as_message(), [null.fileno()] * 3)
+    child = wire.Reader(sock).next()["pid"]
+    assert isinstance(child, int)
+    os.killpg(child, 0)  # running
+    sock.close()  # as when the command's process is killed
+    assert wait_for(lambda: not _group_alive(child), timeout=2.5)  # a cold build takes seconds more
+    assert not (copy / "out").exists() or not any((copy / "out").rglob("*.pdf.tmp*"))
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_a_second_process_for_the_same_socket_exits_at_once(resident: Path) -> None:
@@ -161,7 +205,7 @@ def test_the_first_command_starts_one_and_the_next_is_served(runtime_dir: Path, 
                            text=True, timeout=120, check=False)
     assert first.returncode == 0, first.stderr
     assert wait_for(path.is_socket), "the first command started no resident process"
-    assert not log.exists()  # the first ran in its own process
+    assert "['lint']" not in log.read_text(encoding="utf-8")  # the first ran in its own process
     second = subprocess.run([str(CARDFORGE), "lint"], cwd=workspace, env=env, capture_output=True,
                             text=True, timeout=120, check=False)
     assert (second.returncode, second.stdout, second.stderr) == (0, first.stdout, first.stderr)
