@@ -105,7 +105,8 @@ def location_free(text: str, roots: Sequence[Path] | None) -> str:
     :func:`cardforge.trust.allowed_roots`) replaced by a token naming the root: what a key
     hashes, so it does not depend on where the workspace is or how its path was given."""
     chosen = trust.allowed_roots() if roots is None else roots
-    for spelling, token in _spellings(tuple(Path(r).absolute() for r in chosen or ())):
+    given = tuple(r if isinstance(r, Path) and r.is_absolute() else Path(r).absolute() for r in chosen or ())
+    for spelling, token in _spellings(given):
         if spelling in text:
             text = text.replace(spelling, token)
     return text
@@ -123,6 +124,7 @@ class FaceCache:
     hits: int = 0
     _digests: dict[tuple[Path, int, int], str] = field(default_factory=dict, repr=False)
     _folders: set[Path] = field(default_factory=set, repr=False)
+    _paths: dict[str, Path] = field(default_factory=dict, repr=False)
     _assets: dict[tuple[Path, tuple[Path, ...] | None], tuple[tuple[int, int, int] | None, str]] = \
         field(default_factory=dict, repr=False)
 
@@ -202,8 +204,12 @@ class FaceCache:
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def path(self, key: str) -> Path:
-        """Where the page of ``key`` is (or would be) stored."""
-        return self.folder / key[:2] / f"{key}.pdf"
+        """Where the page of ``key`` is (or would be) stored (remembered: a build asks for
+        each of a thousand faces three times)."""
+        path = self._paths.get(key)
+        if path is None:
+            path = self._paths[key] = self.folder / key[:2] / f"{key}.pdf"
+        return path
 
     def get(self, key: str) -> Path | None:
         """The stored page of ``key``, or None when there is none or it is not one to trust:

@@ -50,7 +50,8 @@ threads, and a process must have one thread when it forks."""
 
 def warm() -> None:
     """Import what ``build`` and ``lint`` use (every rule of every installed game pack, the
-    layout and PDF libraries) and lay out a warm-up page, so each child starts warm. Any
+    layout and PDF libraries), lay out a warm-up page and warm up on the sample games
+    (:func:`cardforge.resident.warmup.warm_sample_games`), so each child starts warm. Any
     failure is left for the command to meet and report."""
     import cardforge
 
@@ -59,9 +60,11 @@ def warm() -> None:
         from cardforge.lint.rule import all_rules
         from cardforge.packs import discover
         from cardforge.render import workers
+        from cardforge.resident.warmup import warm_sample_games
 
         all_rules(discover().values())
         workers._warm()  # noqa: SLF001 - the same warm-up a layout worker does
+        warm_sample_games()
     except Exception:  # noqa: BLE001 - warming is an optimisation, never a failure
         pass
 

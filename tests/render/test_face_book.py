@@ -88,11 +88,17 @@ def test_the_book_is_written_again_when_many_faces_are_missing(workspace, tmp_pa
     monkeypatch.setattr(face_book, "REWRITE_MIN", 0)
     _edit(workspace, "{en: Bob}", "{en: Robert}")
     edited = _render(workspace, cache)
-    assert edited.pages().copied == 1  # 1 of 5 faces is more than 5 %: the book is rewritten
+    assert edited.pages().copied == 1  # 1 > √(0.1 × 5): the book is rewritten
     again = FaceBook(edited.book, edited.files)  # the next build's reader
     assert again.copied == 0
     with pikepdf.open(edited.book) as pdf:
         assert len(pdf.Root.CardforgeFaces.keys()) == DISTINCT  # Bob's old face left out
+
+
+def test_a_book_is_rewritten_after_about_the_square_root_of_its_faces_are_missing():
+    assert face_book.rewrite_threshold(5) == face_book.REWRITE_MIN
+    assert round(face_book.rewrite_threshold(1_010)) == 10
+    assert round(face_book.rewrite_threshold(10_000)) == 32
 
 
 def test_a_damaged_book_is_replaced(workspace, tmp_path):

@@ -1,0 +1,56 @@
+"""Warming the resident process on cardforge's own sample games (installed data, never a
+workspace's): their templates compiled and a few of their faces laid out.
+
+A command's child then starts with what the first render of a built-in game's templates
+costs already paid: Jinja's compiled templates (kept in the process by their file and text,
+:class:`cardforge.render.jinja._InMemoryBytecode`, so an edited or different template is
+simply compiled again), and WeasyPrint's fonts, stylesheet code paths and C declarations met
+laying out a real face in each language. Everything warmed is keyed by content where it is
+kept, so it can only make a command faster, never different.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+FACES_PER_GAME = 2
+"""Faces of each sample game laid out while warming (a front and another)."""
+
+
+def warm_sample_games() -> None:
+    """Render every installed game pack's sample cards in each of its languages and lay out
+    :data:`FACES_PER_GAME` of their faces, in this process, into a throw-away face cache.
+    A game that fails to load or render is skipped (the commands report such things)."""
+    from cardforge import trust
+    from cardforge.i18n.translations import with_catalog_texts
+    from cardforge.packs import discover
+    from cardforge.render.face_cache import FaceCache
+    from cardforge.render.face_sources import face_sources
+    from cardforge.render.layout import lay_out_faces
+    from cardforge.resources import data_dir
+    from cardforge.workspace import load_game
+
+    try:
+        cards = data_dir("cards")
+    except FileNotFoundError:
+        return
+    workspace = cards.parent
+    scratch = Path(tempfile.mkdtemp(prefix="cardforge-warm-"))
+    try:
+        with trust.confined(workspace):
+            for spec in discover().values():
+                if not (cards / spec.id).is_dir():
+                    continue
+                try:
+                    game = load_game(cards / spec.id, spec).game
+                    for lang in (game.languages if game is not None else ()):
+                        sources = face_sources(with_catalog_texts(game, lang), lang, workspace)
+                        lay_out_faces(sources.fragments[:FACES_PER_GAME], sources.css, sources.geometries[0],
+                                      base_url=sources.base_url, roots=sources.roots,
+                                      cache=FaceCache(scratch), jobs=1)
+                except Exception:  # noqa: BLE001, S112 - warming is an optimisation, never a failure
+                    continue
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
