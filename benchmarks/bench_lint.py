@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,9 +46,10 @@ class LintTimes:
         return ", ".join(f"{t:.2f}" for t in self.times)
 
 
-def time_lint(workspace: Path, runs: int) -> LintTimes:
+def time_lint(workspace: Path, runs: int, settle: Callable[[], None] | None = None) -> LintTimes:
     """Time ``cardforge lint -w WORKSPACE --format json`` as a fresh process (the console
-    script beside this Python, interpreter start-up included) ``runs`` times."""
+    script beside this Python, interpreter start-up included) ``runs`` times; ``settle()``,
+    when given, is called after each run, untimed (to wait for a resident process)."""
     cardforge = Path(sys.executable).with_name("cardforge")
     times = []
     for _ in range(runs):
@@ -55,6 +57,8 @@ def time_lint(workspace: Path, runs: int) -> LintTimes:
         done = subprocess.run([str(cardforge), "lint", "-w", str(workspace), "--format", "json"],
                               capture_output=True, text=True, check=False)
         times.append(time.perf_counter() - started)
+        if settle is not None:
+            settle()
     report = json.loads(done.stdout or "[]")
     codes: dict[str, int] = {}
     for problem in report if isinstance(report, list) else report.get("problems", []):

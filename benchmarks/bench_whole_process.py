@@ -36,6 +36,14 @@ Measured (every time is wall-clock, the whole process, from start to exit):
   Chromium printing the same sheets, again and again; the machine is shared and its speed
   drifts over minutes (the same Chromium print took 27 s and 39 s an hour apart), so the
   verdict against Chromium is the median of the pairs' ratios, each pair a minute apart;
+- the resident process (cardforge.resident): the benchmark gives its commands a runtime
+  folder of their own (``XDG_RUNTIME_DIR``), so the first command of each part runs in its
+  own process and starts a resident process, as a designer's first command does; after that
+  first run (the first lint, each scope's cold build) the benchmark waits, untimed, until the
+  resident process listens (a designer looks at the output for longer than it takes to warm
+  up), and counts how many timed commands it served. Each scope's one-card edit is also
+  timed with ``CARDFORGE_RESIDENT=0`` (as in CI, or for a designer who turned it off), on its
+  own row. The resident process is stopped at the end;
 - CPU seconds (user + system) of the cold runs: getrusage(RUSAGE_CHILDREN) deltas, which
   count cardforge's worker processes. Chromium's renderer processes are not waited for
   by the process started, so its CPU is also sampled from /proc every 0.1 s over the
@@ -56,6 +64,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -76,6 +85,7 @@ from shipped_shape import cardforge_command, shipped_shape_workspace  # noqa: E4
 from cardforge.games.comic_creator import GAME  # noqa: E402
 from cardforge.i18n.translations import with_catalog_texts  # noqa: E402
 from cardforge.render.cards import face_sources  # noqa: E402
+from cardforge.resident.place import RESIDENT_ENV, socket_path  # noqa: E402
 from cardforge.workspace import load_game  # noqa: E402
 
 GAME_ID = "comic-creator"
@@ -139,6 +149,10 @@ class ScopeTimes:
     unchanged: Series
     edited: Series
     pages: int
+    alone: Series | None = None
+    """One-card edits with ``CARDFORGE_RESIDENT=0``."""
+    served: int = 0
+    """How many of the timed nothing-changed and edit builds the resident process served."""
 
 
 @dataclass(frozen=True)
@@ -290,14 +304,60 @@ def time_scope(workspace: Path, scope: Scope, runs: int, first_edit: int) -> Sco
         return run_process(command, workspace, what=what)
 
     cold = build()
+    wait_for_resident()
     pages = pdf_pages(workspace / "out" / GAME_ID / f"{GAME_ID}-cards-en-a4.pdf")
+    served_before = served_builds()
     unchanged = Series([build() for _ in range(runs)])
     edited = []
     for turn in range(first_edit, first_edit + runs):
         edit_one_card(workspace / "cards" / GAME_ID, turn)
         check_lint_clean(workspace)
         edited.append(build())
-    return ScopeTimes(scope, cold, unchanged, Series(edited), pages)
+    served = served_builds() - served_before
+    alone = []
+    for turn in range(first_edit + runs, first_edit + 2 * runs):
+        edit_one_card(workspace / "cards" / GAME_ID, turn)
+        check_lint_clean(workspace)
+        os.environ[RESIDENT_ENV] = "0"
+        try:
+            alone.append(build())
+        finally:
+            del os.environ[RESIDENT_ENV]
+    return ScopeTimes(scope, cold, unchanged, Series(edited), pages, Series(alone), served)
+
+
+def wait_for_resident(timeout_s: float = 90.0) -> bool:
+    """Wait (untimed) until the resident process of this environment listens; False when
+    none does within ``timeout_s`` (it is off here, or failed to start)."""
+    path = socket_path(os.environ)
+    deadline = time.monotonic() + timeout_s
+    while path is not None and not path.is_socket() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return path is not None and path.is_socket()
+
+
+def served_builds() -> int:
+    """Commands the resident process of this environment has served so far (its log)."""
+    path = socket_path(os.environ)
+    log = path.with_suffix(".log") if path is not None else None
+    if log is None or not log.is_file():
+        return 0
+    return sum(" exit " in line for line in log.read_text(encoding="utf-8").splitlines())
+
+
+def stop_resident(runtime: Path) -> None:
+    """Stop every resident process listening in ``runtime`` (SIGTERM: it removes its socket)."""
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                command = Path(entry.path, "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"cardforge.resident.server" in command and str(runtime).encode() in command:
+                try:
+                    os.kill(int(entry.name), signal.SIGTERM)
+                except OSError:
+                    pass
 
 
 def chromium_path() -> str | None:
@@ -398,6 +458,13 @@ def table_rows(results: Results) -> list[Row]:
         rows.append(Row(f"`build` after a one-card edit, {label}", f"{_seconds(scope.edited.best)}, "
                         f"median {scope.edited.median:.2f} ({scope.edited.shown})", "", "", "< 1 s",
                         _met(scope.edited.best < 1)))
+        if scope.alone is not None and scope.alone.runs:
+            rows.append(Row(f"`build` after a one-card edit, {label}, no resident process "
+                            f"(`{RESIDENT_ENV}=0`)", f"{_seconds(scope.alone.best)}, median "
+                            f"{scope.alone.median:.2f} ({scope.alone.shown})", "", "", "—", "—"))
+        rows.append(Row(f"of the {2 * len(scope.edited.runs)} timed nothing-changed and edit builds "
+                        f"above, {label}, served by the resident process", str(scope.served),
+                        "", "", "", ""))
     targets: dict[str, tuple[str, Callable[[float], bool]]] = {
         "plain WeasyPrint": ("≥ 4× faster", lambda ratio: ratio >= 4),
         "headless Chromium": ("faster than Chromium", lambda ratio: ratio > 1)}
@@ -462,9 +529,10 @@ def as_json(results: Results) -> dict:
     if results.lint is not None:
         data["lint"]["best"] = results.lint.best
     for scope, out in zip(results.builds, data["builds"], strict=True):
-        for name in ("unchanged", "edited"):
-            series: Series = getattr(scope, name)
-            out[name].update(best=series.best, median=series.median)
+        for name in ("unchanged", "edited", "alone"):
+            series: Series | None = getattr(scope, name)
+            if series is not None and series.runs:
+                out[name].update(best=series.best, median=series.median)
     data["table"] = [asdict(row) for row in table_rows(results)]
     return data
 
@@ -485,30 +553,13 @@ def main() -> None:
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="bench-whole-") as tmp:
         root = Path(tmp)
-        if args.only in (None, "lint"):
-            print(f"lint: generating {args.lint_cards:,} cards...", file=sys.stderr)
-            shipped_shape_workspace(root / "lint", args.lint_cards)
-            # generating ran `cardforge i18n update`, which kept the parsed card files: drop
-            # them, so that the first timed run parses the YAML as a first lint does
-            shutil.rmtree(root / "lint" / ".cardforge-cache" / "parsed", ignore_errors=True)
-            results.lint = time_lint(root / "lint", args.runs)
-            if results.lint.code:
-                raise SystemExit(f"cardforge lint exited {results.lint.code}:\n{results.lint.stderr}")
-            shutil.rmtree(root / "lint")
-        if args.only in (None, "build"):
-            workspace = root / "build"
-            print(f"build: generating {args.cards:,} cards...", file=sys.stderr)
-            shipped_shape_workspace(workspace, args.cards)
-            for number, scope in enumerate(SCOPES):
-                print(f"build: {scope.label}...", file=sys.stderr)
-                results.builds.append(time_scope(workspace, scope, args.runs, number * args.runs))
-            if not args.skip_baselines:
-                print("baselines: plain WeasyPrint, headless Chromium...", file=sys.stderr)
-                (root / "baseline").mkdir()
-                page, results.expected_pages = baseline_page(workspace, root / "baseline")
-                results.baselines = time_baselines(page, results.expected_pages)
-                print(f"pairs: {args.pairs} cold builds, each followed by Chromium...", file=sys.stderr)
-                results.pairs = time_pairs(workspace, SCOPES[1], page, results.expected_pages, args.pairs)
+        runtime = Path(tempfile.mkdtemp(prefix="cf-bench-", dir="/tmp"))  # short: a socket's path
+        os.environ["XDG_RUNTIME_DIR"] = str(runtime)  # this run's own resident process
+        try:
+            _measure(root, args, results)
+        finally:
+            stop_resident(runtime)
+            shutil.rmtree(runtime, ignore_errors=True)
     results.sources_changed = sources_changed_since(started)
     print(report(results, args.markdown))
     if results.sources_changed:
@@ -517,6 +568,34 @@ def main() -> None:
     if args.json:
         args.json.write_text(json.dumps(as_json(results), indent=2, ensure_ascii=False) + "\n",
                              encoding="utf-8")
+
+
+def _measure(root: Path, args: argparse.Namespace, results: Results) -> None:
+    """Every part the arguments ask for, in ``root``, into ``results``."""
+    if args.only in (None, "lint"):
+        print(f"lint: generating {args.lint_cards:,} cards...", file=sys.stderr)
+        shipped_shape_workspace(root / "lint", args.lint_cards)
+        # generating ran `cardforge i18n update`, which kept the parsed card files: drop
+        # them, so that the first timed run parses the YAML as a first lint does
+        shutil.rmtree(root / "lint" / ".cardforge-cache" / "parsed", ignore_errors=True)
+        results.lint = time_lint(root / "lint", args.runs, settle=wait_for_resident)
+        if results.lint.code:
+            raise SystemExit(f"cardforge lint exited {results.lint.code}:\n{results.lint.stderr}")
+        shutil.rmtree(root / "lint")
+    if args.only in (None, "build"):
+        workspace = root / "build"
+        print(f"build: generating {args.cards:,} cards...", file=sys.stderr)
+        shipped_shape_workspace(workspace, args.cards)
+        for number, scope in enumerate(SCOPES):
+            print(f"build: {scope.label}...", file=sys.stderr)
+            results.builds.append(time_scope(workspace, scope, args.runs, number * 2 * args.runs))
+        if not args.skip_baselines:
+            print("baselines: plain WeasyPrint, headless Chromium...", file=sys.stderr)
+            (root / "baseline").mkdir()
+            page, results.expected_pages = baseline_page(workspace, root / "baseline")
+            results.baselines = time_baselines(page, results.expected_pages)
+            print(f"pairs: {args.pairs} cold builds, each followed by Chromium...", file=sys.stderr)
+            results.pairs = time_pairs(workspace, SCOPES[1], page, results.expected_pages, args.pairs)
 
 
 if __name__ == "__main__":
