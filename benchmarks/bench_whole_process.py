@@ -242,8 +242,9 @@ def _sample_session(sid: int, seen: dict[tuple[int, int], float]) -> None:
 def run_process(command: list[str], cwd: Path, *, what: str, sample_session: bool = False) -> Run:
     """Run ``command`` in ``cwd`` as a fresh process and time it. Stops the benchmark,
     showing its stderr, when it exits non-zero. ``sample_session``: also sample the CPU of
-    every process of its session (for programs whose helpers it does not wait for)."""
-    before = _children_cpu()
+    every process of its session (for programs whose helpers it does not wait for). The
+    CPU of a command the resident process served is what its log says the child used."""
+    before, logged = _children_cpu(), len(served_log())
     started = time.perf_counter()
     with subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True, start_new_session=sample_session) as process:
@@ -256,7 +257,8 @@ def run_process(command: list[str], cwd: Path, *, what: str, sample_session: boo
     seconds = time.perf_counter() - started
     if process.returncode:
         raise SystemExit(f"{what} failed (exit {process.returncode}): {' '.join(command)}\n{stderr}")
-    return Run(seconds, max(_children_cpu() - before, sum(seen.values())))
+    served = served_cpu(served_log()[logged:])  # a command the resident process ran: its child's CPU
+    return Run(seconds, max(_children_cpu() - before + served, sum(seen.values())))
 
 
 def pdf_pages(path: Path) -> int:
@@ -336,13 +338,24 @@ def wait_for_resident(timeout_s: float = 90.0) -> bool:
     return path is not None and path.is_socket()
 
 
-def served_builds() -> int:
-    """Commands the resident process of this environment has served so far (its log)."""
+def served_log() -> list[str]:
+    """The lines of the resident process's log (one per command served; see
+    cardforge.resident.child.note): empty when there is none."""
     path = socket_path(os.environ)
     log = path.with_suffix(".log") if path is not None else None
     if log is None or not log.is_file():
-        return 0
-    return sum(" exit " in line for line in log.read_text(encoding="utf-8").splitlines())
+        return []
+    return log.read_text(encoding="utf-8").splitlines()
+
+
+def served_builds() -> int:
+    """``build`` commands the resident process of this environment has served so far."""
+    return sum("['build'] exit " in line for line in served_log())
+
+
+def served_cpu(lines: list[str]) -> float:
+    """CPU seconds the served commands of ``lines`` (log lines) report, in all."""
+    return sum(float(line.rsplit("cpu ", 1)[1].split()[0]) for line in lines if " cpu " in line)
 
 
 def stop_resident(runtime: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import resource
 import signal
 import socket
 import sys
@@ -53,7 +54,8 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
         if adopted:
             traceback.print_exc()
     finally:
-        note(log, f"{os.getpid()} {request.argv[:1]} exit {code} in {time.monotonic() - started:.2f} s")
+        note(log, f"{os.getpid()} {request.argv[:1]} exit {code} in {time.monotonic() - started:.2f} s, "
+                  f"cpu {_cpu_seconds():.2f} s")
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
@@ -72,7 +74,7 @@ MAX_LOG_BYTES = 1 << 20
 
 def note(log: Path, line: str) -> None:
     """Append ``line`` with the time to ``log`` (one line per command served: pid, command,
-    exit status, seconds), starting it again past :data:`MAX_LOG_BYTES`; a log that cannot
+    exit status, seconds, CPU seconds), starting it again past :data:`MAX_LOG_BYTES`; a log that cannot
     be written is skipped."""
     try:
         mode = "w" if log.exists() and log.stat().st_size > MAX_LOG_BYTES else "a"
@@ -80,6 +82,12 @@ def note(log: Path, line: str) -> None:
             stream.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} {line}\n")
     except OSError:
         pass
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and the children it has waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _command(argv: list[str]) -> int:
