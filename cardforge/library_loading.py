@@ -20,7 +20,10 @@ import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec, PathFinder
 from types import ModuleType
-from typing import Any
+
+TYPE_CHECKING = False  # importing typing would cost a served command's start ~10 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 FFI_MODULE = "weasyprint.text.ffi"
 """The WeasyPrint module that opens the native libraries."""

@@ -15,7 +15,6 @@ import os
 import signal
 import socket
 import struct
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 
@@ -162,6 +161,8 @@ def start_server() -> None:
     no terminal, from the root folder so that no workspace's files can shadow a module), if
     the socket's folder is safe. Returns at once; a process already starting or running
     makes the new one exit at once."""
+    import subprocess
+
     path = place.socket_path(os.environ)
     if path is None:
         return

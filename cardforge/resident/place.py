@@ -20,7 +20,6 @@ import os
 import socket
 import stat
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -61,13 +60,24 @@ def folder(environ: Mapping[str, str]) -> Path | None:
     runtime = environ.get("XDG_RUNTIME_DIR", "")
     try:
         base = Path(runtime) / "cardforge" if runtime and os.path.isabs(runtime) else \
-            Path(tempfile.gettempdir()) / f"cardforge-{os.getuid()}"
+            Path(_temp_dir(environ)) / f"cardforge-{os.getuid()}"
         base.mkdir(mode=0o700, exist_ok=True)
         info = os.lstat(base)
     except OSError:
         return None
     private = stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077
     return base if private else None
+
+
+def _temp_dir(environ: Mapping[str, str]) -> str:
+    """The temporary folder :func:`tempfile.gettempdir` would choose on Linux (``TMPDIR``,
+    ``TEMP``, ``TMP``, then ``/tmp``, ``/var/tmp``, ``/usr/tmp``), without importing
+    tempfile (7 ms of a served command's start). Raises FileNotFoundError when none is a folder."""
+    candidates = [environ.get(name, "") for name in ("TMPDIR", "TEMP", "TMP")]
+    for candidate in [*candidates, "/tmp", "/var/tmp", "/usr/tmp"]:
+        if candidate and os.path.isdir(candidate):
+            return os.path.abspath(candidate)
+    raise FileNotFoundError("no temporary folder")
 
 
 def identity(environ: Mapping[str, str]) -> str:

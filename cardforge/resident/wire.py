@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import socket
-from dataclasses import dataclass
 
 MAX_MESSAGE = 4 << 20
 """Bytes one message may have (a request carries the whole environment: a few kB)."""
@@ -23,15 +22,18 @@ class WireError(Exception):
     """A message that is too long, not JSON, or not the expected shape; or a closed socket."""
 
 
-@dataclass(frozen=True)
 class Request:
     """What a command hands the resident process: its arguments (after ``cardforge``), its
-    working folder (absolute), its environment and its umask."""
+    working folder (absolute), its environment and its umask. (A plain class: importing
+    dataclasses would cost every served command's start some 8 ms.)"""
 
-    argv: list[str]
-    cwd: str
-    env: dict[str, str]
-    umask: int
+    __slots__ = ("argv", "cwd", "env", "umask")
+
+    def __init__(self, argv: list[str], cwd: str, env: dict[str, str], umask: int) -> None:
+        self.argv = argv
+        self.cwd = cwd
+        self.env = env
+        self.umask = umask
 
     def as_message(self) -> dict[str, object]:
         """The request as a JSON-ready mapping."""

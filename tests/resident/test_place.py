@@ -48,9 +48,17 @@ def test_a_symlinked_folder_is_refused(tmp_path: Path) -> None:
     assert place.folder({"XDG_RUNTIME_DIR": str(tmp_path)}) is None
 
 
-def test_a_relative_runtime_dir_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(place.tempfile, "gettempdir", lambda: str(tmp_path))
-    assert place.folder({"XDG_RUNTIME_DIR": "run"}) == tmp_path / f"cardforge-{os.getuid()}"
+def test_a_relative_runtime_dir_is_not_used(tmp_path: Path) -> None:
+    assert place.folder({"XDG_RUNTIME_DIR": "run", "TMPDIR": str(tmp_path)}) == \
+        tmp_path / f"cardforge-{os.getuid()}"
+
+
+def test_the_temporary_folder_is_the_one_tempfile_would_choose(tmp_path: Path) -> None:
+    import tempfile
+
+    assert place._temp_dir({"TMPDIR": str(tmp_path)}) == str(tmp_path)  # noqa: SLF001
+    assert place._temp_dir({"TMPDIR": str(tmp_path / "missing")}) == "/tmp"  # noqa: SLF001
+    assert place._temp_dir(dict(os.environ)) == tempfile.gettempdir()  # noqa: SLF001
 
 
 def test_the_identity_follows_the_environment_but_not_the_shell_s_folder() -> None:
