@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,17 +70,24 @@ def test_browser_sees_an_edit_and_an_error(session: PreviewSession, sample_works
                                    " && i.naturalWidth > 0; }", timeout=WAIT_MS)
             assert page.get_attribute(card, "src") == new
 
-            box = page.locator(card).bounding_box()
-            shot = Image.open(io.BytesIO(page.screenshot(full_page=False))).convert("RGB")
-            face = shot.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]),
-                              int(box["y"] + box["height"])))
             served_png = page.request.get(session.url.rstrip("/") + new).body()
             served = Image.open(io.BytesIO(served_png)).convert("RGB")
-            colours = face.getcolors(1 << 20) or []
+            own = max(served.getcolors(1 << 20))[1]  # the face's most common colour
+            # the screenshot shows the served face once the browser has painted it (a loaded
+            # image may be decoded and painted a frame later): looked at again, within the wait
+            deadline = time.monotonic() + WAIT_MS / 1000
+            while True:
+                page.evaluate("sel => document.querySelector(sel).decode()", card)
+                box = page.locator(card).bounding_box()
+                shot = Image.open(io.BytesIO(page.screenshot(full_page=False))).convert("RGB")
+                face = shot.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]),
+                                  int(box["y"] + box["height"])))
+                colours = face.getcolors(1 << 20) or []
+                if (len(colours) > 50 and _near(max(colours)[1], own)) or time.monotonic() > deadline:
+                    break
+                page.wait_for_timeout(100)
             assert len(colours) > 50, "the face region of the screenshot is blank"
-            # the screenshot shows the served face: its most common colour is the face's own
-            common = max(colours)[1]
-            assert _near(common, max(served.getcolors(1 << 20))[1])
+            assert _near(max(colours)[1], own), f"the screenshot shows {max(colours)[1]}, the face {own}"
 
             monsters.write_text(text.replace("    cost: 1\n", "    cost: [1\n", 1), encoding="utf-8")
             page.wait_for_selector("#problems li.problem.error", timeout=WAIT_MS)

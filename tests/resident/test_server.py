@@ -222,9 +222,12 @@ def test_a_ci_job_starts_none(monkeypatch: pytest.MonkeyPatch) -> None:
     assert client.starter(["new", "x"]) is None
 
 
-def test_the_warm_process_has_one_thread_to_fork() -> None:
+def test_the_warm_process_has_one_thread_to_fork_and_the_sample_templates_compiled() -> None:
     script = ("import os\nfrom cardforge.resident.server import warm\nwarm()\n"
-              "print(len(os.listdir('/proc/self/task')))\n")
+              "from cardforge.render.jinja import _COMPILED\n"
+              "print(len(os.listdir('/proc/self/task')), len(_COMPILED._codes))\n")
     done = subprocess.run([sys.executable, "-c", script], cwd="/", capture_output=True, text=True,
-                          timeout=120, check=True)
-    assert done.stdout.strip() == "1", done.stderr
+                          timeout=180, check=True)
+    threads, compiled = map(int, done.stdout.split())
+    assert threads == 1, done.stderr
+    assert compiled >= 5  # at least a front template of each built-in game's samples
