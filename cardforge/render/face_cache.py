@@ -158,10 +158,12 @@ class FaceCache:
         The path is written relative to its root (:func:`location_free`); ``roots`` may be
         given relative or through symlinks (they are resolved, as the fetcher does)."""
         found: set[str] = set()
-        given = None if roots is None else tuple(Path(root) for root in roots)
+        given: tuple[Path, ...] | None = None
         for url in urls:
             path = _local_file(url, base_uri)
             if path is not None:
+                if given is None and roots is not None:  # made only for a face that links a file
+                    given = tuple(Path(root) for root in roots)
                 found.add(self._asset(path, given))
         return sorted(found)
 
