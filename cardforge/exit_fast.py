@@ -42,11 +42,18 @@ def keep(value: object) -> None:
         _kept.append(value)
 
 
-def exit_now(code: int) -> None:
-    """Flush stdout and stderr, then end the process with ``code`` at once."""
+def flush_streams() -> None:
+    """Flush stdout and stderr, as far as they can be (a closed pipe or stream, or none at
+    all, is passed over: nothing more can be said)."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
             pass
+
+
+def exit_now(code: int) -> None:
+    """Flush stdout and stderr (:func:`flush_streams`), then end the process with ``code`` at once."""
+    flush_streams()
     os._exit(code)

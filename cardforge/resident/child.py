@@ -18,6 +18,7 @@ import traceback
 from pathlib import Path
 from typing import NoReturn
 
+from cardforge import exit_fast
 from cardforge.resident import wire
 
 
@@ -56,11 +57,7 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
     finally:
         note(log, f"{os.getpid()} {request.argv[:1]} exit {code} in {time.monotonic() - started:.2f} s, "
                   f"cpu {_cpu_seconds():.2f} s")
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
+        exit_fast.flush_streams()
         try:
             wire.send(conn, {"exit": code})
         except (OSError, wire.WireError):
@@ -92,7 +89,7 @@ def _cpu_seconds() -> float:
 
 def _command(argv: list[str]) -> int:
     """The command's exit status, run as the ``cardforge`` entry point runs it."""
-    from cardforge import cli, exit_fast
+    from cardforge import cli
 
     exit_fast.arm()
     return cli.status(argv)

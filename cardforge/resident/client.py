@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import struct
 import sys
 from collections.abc import Callable, Sequence
 
@@ -134,18 +133,12 @@ def connect(argv: Sequence[str]) -> Connection | None:
         sock.settimeout(CONNECT_TIMEOUT_S)
         sock.connect(os.fsencode(path))
         sock.settimeout(None)
-        if _peer_uid(sock) != os.getuid():  # not ours, whatever the folder said: never talk to it
+        if wire.peer_uid(sock) != os.getuid():  # not ours, whatever the folder said: never talk to it
             raise ConnectionRefusedError(path)
     except OSError:
         sock.close()
         return None
     return Connection(sock, list(argv))
-
-
-def _peer_uid(sock: socket.socket) -> int:
-    """The user id of the process listening at the other end of ``sock``."""
-    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    return struct.unpack("3i", creds)[1]
 
 
 def starter(argv: Sequence[str]) -> Callable[[], None] | None:
@@ -172,14 +165,3 @@ def start_server() -> None:
                          stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
     except OSError:  # no process could be started: the next command runs here again
         pass
-
-
-def end(code: int) -> None:
-    """End this process with ``code`` at once (the command ran elsewhere; nothing to tear down)."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(code)

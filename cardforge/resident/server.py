@@ -20,7 +20,6 @@ import os
 import selectors
 import signal
 import socket
-import struct
 import sys
 import time
 from pathlib import Path
@@ -86,25 +85,20 @@ def _import_all(path: list[str], prefix: str) -> None:
             _import_all(list(getattr(imported, "__path__", [])), module.name + ".")
 
 
-def _peer_uid(conn: socket.socket) -> int:
-    """The user id of the process at the other end of the Unix socket ``conn``."""
-    creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    return struct.unpack("3i", creds)[1]
-
-
 def log_path(path: Path) -> Path:
     """The log beside the socket ``path``: one line per command served, and the process's
     start and end."""
     return path.with_suffix(".log")
 
 
-def _handle(conn: socket.socket, keep: list[object], log: Path) -> int | None:
+def _handle(conn: socket.socket, close_in_child: list[object], log: Path) -> int | None:
     """Read one request from ``conn`` and fork its child; the child's pid, or None when the
     connection was refused (another user, a bad request) or no child could be forked.
-    ``keep`` (the listener, the lock) is closed in the child."""
+    ``close_in_child`` (the listener, the lock, the selector, other commands' connections)
+    is closed in the child."""
     fds: list[int] = []
     try:
-        if _peer_uid(conn) != os.getuid():
+        if wire.peer_uid(conn) != os.getuid():
             return None
         conn.settimeout(REQUEST_TIMEOUT_S)
         reader = wire.Reader(conn, max_fds=3)
@@ -122,10 +116,8 @@ def _handle(conn: socket.socket, keep: list[object], log: Path) -> int | None:
         return None
     if pid == 0:
         try:
-            for kept in keep:
-                kept.close()  # type: ignore[attr-defined]
-            from cardforge.resident import child
-
+            for inherited in close_in_child:
+                inherited.close()  # type: ignore[attr-defined]
             child.run(conn, request, fds, log)
         finally:
             os._exit(2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+import struct
 
 MAX_MESSAGE = 4 << 20
 """Bytes one message may have (a request carries the whole environment: a few kB)."""
@@ -54,6 +55,13 @@ def request_from(message: dict[str, object]) -> Request:
     if not (isinstance(umask, int) and 0 <= umask <= 0o777):
         raise WireError("umask must be between 0 and 0o777")
     return Request(argv=argv, cwd=cwd, env=env, umask=umask)
+
+
+def peer_uid(sock: socket.socket) -> int:
+    """The user id of the process at the other end of the connected Unix socket ``sock``
+    (``SO_PEERCRED``): each side checks the other is its own user."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]
 
 
 def send(sock: socket.socket, message: dict[str, object], fds: list[int] | None = None) -> None:

@@ -115,7 +115,7 @@ def test_a_usage_error_keeps_its_status(resident: Path, capfd: pytest.CaptureFix
 
 
 def test_another_user_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(server, "_peer_uid", lambda conn: os.getuid() + 1)
+    monkeypatch.setattr(server.wire, "peer_uid", lambda conn: os.getuid() + 1)
     forks: list[int] = []
     monkeypatch.setattr(server.os, "fork", lambda: forks.append(1) or 0)
     left, right = socket.socketpair()
@@ -128,7 +128,7 @@ def test_a_server_of_another_user_is_never_spoken_to(resident: Path, monkeypatch
     monkeypatch.setattr(client.place, "socket_path", lambda environ: resident)
     monkeypatch.setattr(client.place, "wanted", lambda argv, environ: True)
     assert client.connect(["lint"]) is not None
-    monkeypatch.setattr(client, "_peer_uid", lambda sock: os.getuid() + 1)
+    monkeypatch.setattr(client.wire, "peer_uid", lambda sock: os.getuid() + 1)
     assert client.connect(["lint"]) is None
 
 
