@@ -126,7 +126,7 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
                              base_url=sources.base_url, roots=sources.roots, cache=cache,
                              jobs=jobs, progress=progress,
                              refused=lambda r: _raise_refusals(r, sources), pdf_variant=pdf_variant,
-                             colour=colour, landed=filler.add, early=early)
+                             colour=colour, landed=filler.add, early=early, waiting=filler.ready)
         for page, file in zip(pages, laid.files, strict=True):
             files[page] = file
         laid_out += laid.laid_out

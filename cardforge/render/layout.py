@@ -138,7 +138,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
                   refused: Callable[[Sequence[Refusal]], None] | None = None,
                   pdf_variant: str | None = None, colour: str = "rgb",
                   landed: Callable[[Sequence[Path]], None] | None = None,
-                  early: Early | None = None) -> LaidOut:
+                  early: Early | None = None, waiting: Callable[[], None] | None = None) -> LaidOut:
     """Make sure every fragment has a laid-out page in ``cache``; return the pages in order.
 
     ``geometry`` is the card's (trim, bleed, safe; mm); relative URLs resolve against
@@ -153,7 +153,9 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
     into a face book, :mod:`cardforge.render.book_filler`). ``early`` holds the chunks sent to
     the warm pool while the fragments were still being rendered, with the same stylesheet,
     geometry and options (:mod:`cardforge.render.early_layout`): their outcomes are
-    collected instead of laying those faces out again.
+    collected instead of laying those faces out again. ``waiting()`` is called once, before
+    this process first waits for a face laid out elsewhere, to do meanwhile work the faces'
+    arrival needs (e.g. open the face book: :meth:`~cardforge.render.book_filler.BookFiller.ready`).
     Raises MissingFontError or RenderError as render_faces_measured does, and RenderError
     when there are no fragments.
     """
@@ -173,6 +175,8 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
         stored = (lambda keys: landed([cache.path(k) for k in keys])) if landed else None
         record = Tally(len(missing), progress, stored)
         ahead = [key for key in missing if key in sent]
+        if waiting is not None:
+            waiting()
         if early is None or early.collect(ahead, record):  # laid out while templates rendered
             rest = [(key, fragment) for key, fragment in missing.items() if key not in sent]
             size = chunk_size(len(rest), jobs)

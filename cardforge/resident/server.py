@@ -39,12 +39,15 @@ IDLE_ENV = "CARDFORGE_RESIDENT_IDLE_S"
 """Overrides :data:`IDLE_S` (tests use a second)."""
 
 
+STARTS_THREADS = ("cardforge.commands.stats", "cardforge.commands.stats_plots", "cardforge.balance",
+                  "cardforge.lint.rules.cf011")
+"""Modules that import numpy, whose BLAS starts threads: a process must have one thread when
+it forks, so the resident process neither imports them nor runs their lint rules."""
+
 NOT_WARMED = ("cardforge.preview", "cardforge.resident", "cardforge.games", "cardforge.__main__",
-              "cardforge.commands.stats", "cardforge.commands.stats_plots", "cardforge.balance",
-              "cardforge.lint.rules.cf011")
+              *STARTS_THREADS)
 """Modules (and packages) :func:`warm` leaves to the children: the preview's server, the game
-packs (found through their entry points instead), and what imports numpy, whose BLAS starts
-threads, and a process must have one thread when it forks."""
+packs (found through their entry points instead), and :data:`STARTS_THREADS`."""
 
 
 def warm() -> None:
@@ -63,7 +66,7 @@ def warm() -> None:
 
         all_rules(discover().values())
         workers._warm()  # noqa: SLF001 - the same warm-up a layout worker does
-        warm_sample_games()
+        warm_sample_games(skipped=STARTS_THREADS)
     except Exception:  # noqa: BLE001 - warming is an optimisation, never a failure
         pass
 

@@ -57,3 +57,28 @@ def test_past_its_batch_the_filler_leaves_the_rest_to_the_book(workspace, tmp_pa
     assert faces.filler is not None and faces.filler.copied == 2
     assert faces.pages().copied == DISTINCT  # 2 by the filler, 3 by the book itself
     assert FaceBook(faces.book, faces.files).copied == 0  # the next build reads it from disk
+
+
+def test_a_readied_book_copies_faces_in_and_writes_nothing_more(workspace, tmp_path):
+    """``ready`` opens an existing book and has it number a placeholder object, while the
+    build waits: the faces copied in after it, and the book and sheets written, are the same
+    as without it (the placeholder is referenced by nothing, so never written)."""
+    cache = FaceCache(tmp_path / "cache")
+    faces = _render(workspace, cache)
+    faces.pages()  # the book is written
+    game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
+    plain = _saved(card_sheets(game, faces, "a4", "long"))
+
+    readied = book_filler.BookFiller(faces.book, DISTINCT)
+    readied.ready()
+    assert readied.copied == 0
+    readied.add(faces.files)  # every face is in the book already: nothing to copy
+    assert readied.copied == 0
+    filled = readied.take()
+    assert filled is not None and filled.existed and len(filled.opened[1]) == DISTINCT
+
+    again = _render(workspace, cache)
+    again.filler.ready()
+    sheets = _saved(card_sheets(game, again, "a4", "long"))
+    assert page_texts(sheets) == page_texts(plain)
+    assert len(sheets) == len(plain)  # not one object more

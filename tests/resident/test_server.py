@@ -222,12 +222,15 @@ def test_a_ci_job_starts_none(monkeypatch: pytest.MonkeyPatch) -> None:
     assert client.starter(["new", "x"]) is None
 
 
-def test_the_warm_process_has_one_thread_to_fork_and_the_sample_templates_compiled() -> None:
+def test_the_warm_process_has_one_thread_to_fork_and_the_samples_compiled_and_linted() -> None:
     script = ("import os\nfrom cardforge.resident.server import warm\nwarm()\n"
               "from cardforge.render.jinja import _COMPILED\n"
-              "print(len(os.listdir('/proc/self/task')), len(_COMPILED._codes))\n")
+              "from cardforge.dice.odds import _numerator\n"
+              "print(len(os.listdir('/proc/self/task')), len(_COMPILED._codes),"
+              " _numerator.cache_info().currsize)\n")
     done = subprocess.run([sys.executable, "-c", script], cwd="/", capture_output=True, text=True,
                           timeout=180, check=True)
-    threads, compiled = map(int, done.stdout.split())
+    threads, compiled, odds = map(int, done.stdout.split())
     assert threads == 1, done.stderr
     assert compiled >= 5  # at least a front template of each built-in game's samples
+    assert odds > 0  # the samples' costs were linted against their dice (CF015's odds kept)
