@@ -46,7 +46,8 @@ def _tree_lines(root: Path, suffixes: tuple[str, ...] | None, limit: int, stamps
     ``root`` (only ``suffixes`` when given) and ``relative-path/`` of every folder, folders in
     :data:`SKIPPED_FOLDERS` skipped, sorted; None past ``limit`` entries."""
     lines: list[str] = []
-    stack = [root]
+    stack = [str(root)]
+    start = len(str(root)) + 1  # an entry's path relative to root: its path past this
     while stack:
         folder = stack.pop()
         try:
@@ -56,19 +57,20 @@ def _tree_lines(root: Path, suffixes: tuple[str, ...] | None, limit: int, stamps
         for entry in entries:
             if len(lines) >= limit:
                 return None
+            relative = entry.path[start:]
             try:
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name not in SKIPPED_FOLDERS:
-                        stack.append(Path(entry.path))
-                        lines.append(f"{Path(entry.path).relative_to(root)}/")
+                        stack.append(entry.path)
+                        lines.append(f"{relative}/")
                     continue
                 if not stamps:
-                    lines.append(str(Path(entry.path).relative_to(root)))
+                    lines.append(relative)
                 elif suffixes is None or entry.name.endswith(suffixes):
                     info = entry.stat(follow_symlinks=False)
-                    lines.append(f"{Path(entry.path).relative_to(root)} {info.st_size} {info.st_mtime_ns}")
+                    lines.append(f"{relative} {info.st_size} {info.st_mtime_ns}")
             except OSError:
-                lines.append(f"{Path(entry.path).relative_to(root)} unreadable")
+                lines.append(f"{relative} unreadable")
     return sorted(lines)
 
 

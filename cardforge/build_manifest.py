@@ -100,10 +100,12 @@ def _record(entry: dict[str, Any]) -> GameRecord:
 
 
 def save(path: Path, records: dict[str, GameRecord]) -> None:
-    """Write ``records`` to the manifest at ``path``, atomically."""
+    """Write ``records`` to the manifest at ``path``, atomically, without waiting for the
+    disk (the outputs it records were synced when written; a manifest torn by a crash is
+    malformed, :func:`load` gives ``{}`` and the next build builds again)."""
     text = json.dumps({"format": FORMAT, "games": {game: asdict(record) for game, record in records.items()}},
                       ensure_ascii=False, separators=(",", ":"))
-    write_atomically(path, lambda handle: handle.write(text.encode("utf-8")))
+    write_atomically(path, lambda handle: handle.write(text.encode("utf-8")), sync=False)
 
 
 def relative(path: Path, workspace: Path) -> str:

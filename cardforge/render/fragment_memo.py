@@ -256,7 +256,8 @@ class FragmentMemo:
         if len(text) > trust.MAX_BYTES["cache"] // 2:
             return
         try:
-            write_atomically(self.path, lambda handle: handle.write(text.encode("utf-8")))
+            write_atomically(self.path, lambda handle: handle.write(text.encode("utf-8")),
+                             sync=False)  # a torn memo after a crash is refused when read
         except OSError:
             pass
 
