@@ -113,6 +113,10 @@ def _convert(value: Any, where: Where | str, views: Views, depth: int) -> Any:
     if depth > MAX_DEPTH:
         raise TypeError(f"{_name(where) or 'the context'} nests deeper than {MAX_DEPTH} levels "
                         "(a value that contains itself?)")
+    if kind is dict:  # the usual case, YAML's own mappings: no abstract-class checks
+        return _mapping(value, where, views, depth)
+    if kind is list:
+        return [_convert(item, (where, [index]), views, depth + 1) for index, item in enumerate(value)]
     if isinstance(value, str):  # its text, not what a subclass's methods make of it
         return Markup(value) if isinstance(value, Markup) else str.__str__(value)
     if isinstance(value, int):  # bool cannot be subclassed, so this is an int subclass
@@ -131,14 +135,7 @@ def _convert(value: Any, where: Where | str, views: Views, depth: int) -> Any:
                 views[id(value)] = known
             return known[1]
     if isinstance(value, Mapping):
-        result: dict[Any, Any] = {}
-        for key, item in value.items():
-            name = (where, key)
-            plain_key = key if type(key) is str else _convert(key, name, views, depth + 1)
-            if isinstance(plain_key, (list, dict)):
-                raise TypeError(f"{_name(name)} has a key that is not a string or number")
-            result[plain_key] = _convert(item, name, views, depth + 1)
-        return result
+        return _mapping(value, where, views, depth)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields: dict[str, Any] = {}
         for field in dataclasses.fields(value):
@@ -165,3 +162,15 @@ def _child(where: str, key: Any) -> str:
     if isinstance(key, str) and key.isidentifier():
         return f"{where}.{key}" if where else key
     return f"{where}[{key!r}]"
+
+
+def _mapping(value: Mapping[Any, Any], where: Where | str, views: Views, depth: int) -> dict[Any, Any]:
+    """A mapping's plain copy (see :func:`_convert`): keys strings or numbers."""
+    result: dict[Any, Any] = {}
+    for key, item in value.items():
+        name = (where, key)
+        plain_key = key if type(key) is str else _convert(key, name, views, depth + 1)
+        if isinstance(plain_key, (list, dict)):
+            raise TypeError(f"{_name(name)} has a key that is not a string or number")
+        result[plain_key] = _convert(item, name, views, depth + 1)
+    return result
