@@ -8,6 +8,13 @@ lacks, to parse and keep there; the loading process parses the others meanwhile 
 reaching a file the child had, waits for it (:meth:`Ahead.wait`) and reads that file's
 entry back from the cache (a few hundredths of a second) instead of parsing it.
 
+``cardforge lint`` starts that child earlier (:func:`early`), before it imports the modules
+that load and lint a game (0.1–0.2 s, while the second core waited): the child still takes
+about half the bytes, which it parsed some 40% slower than the loading process (it also
+keeps them in the cache; on the 10,000-card benchmark workspace, quiet machine: 0.43 s for
+skill.yaml's 0.82 MB, against 0.27 s for the 0.93 MB of the two others), so its head start
+evens them out; and even one big file is then worth a child.
+
 Nothing else changes: the loading process still reads every file itself, through the trust
 boundary, and reports its problems; a file the child could not parse or keep (a syntax
 error, data JSON cannot hold exactly, a cache that cannot be written) is simply parsed
@@ -22,6 +29,7 @@ from __future__ import annotations
 import os
 import stat
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -47,13 +55,42 @@ class Ahead:
         if self.pending is not None and path in self.paths:
             self.pending.result()
 
+    def abandon(self) -> None:
+        """Stop the child if it still runs (a command that ended before loading its files);
+        a child already waited for is left as it is."""
+        if self.pending is not None:
+            self.pending.abandon()
 
-def parse_ahead(paths: list[Path], parsed: ParseCache | None) -> Ahead:
+
+def early(paths: Sequence[Path], workspace: Path, cache_dir: Path | None = None) -> Ahead:
+    """For ``cardforge lint`` (called before it imports the modules that load games): a
+    child parsing the big card files of the games under ``paths`` (default: the configured
+    cards folder) into the configured parse cache (or ``cache_dir``'s), as
+    :func:`parse_ahead` does, one file included (``alone=True``); pass it to
+    :func:`cardforge.workspace.load_game`. An empty :class:`Ahead` when the configuration
+    cannot be read (the command then reports it) or nothing is worth parsing ahead. Raises
+    nothing."""
+    from cardforge.config import load_config
+    from cardforge.errors import CardforgeError
+    from cardforge.game_dirs import card_files, game_folders
+
+    try:
+        config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
+    except CardforgeError:
+        return Ahead()
+    files = [file for path in paths or (config.cards,) for folder in game_folders(path.resolve())
+             for file in card_files(folder)]
+    return parse_ahead(files, ParseCache.at(config.cache), alone=True)
+
+
+def parse_ahead(paths: list[Path], parsed: ParseCache | None, alone: bool = False) -> Ahead:
     """Start a child parsing the last of ``paths`` (in load order) that are YAML files of
     at least :data:`~cardforge.parse_cache.MIN_BYTES` the cache ``parsed`` lacks, about
-    half their bytes, into that cache; an empty :class:`Ahead` when there are fewer than
-    :data:`MIN_FILES` of them, no cache, no fork, or this is not the main thread. Raises nothing: a
-    file that cannot be read here is left to the load, which reports it."""
+    half their bytes, into that cache. An empty :class:`Ahead` when there are fewer than
+    :data:`MIN_FILES` of them (none, with ``alone``: this process has other work to do
+    first, so one file is worth a child), no cache, no fork, or this is not the main
+    thread. Raises nothing: a file that cannot be read here is left to the load, which
+    reports it."""
     if parsed is None or threading.current_thread() is not threading.main_thread() or not forked.can_fork():
         return Ahead()  # without a child, the load parses every file itself, once
     lacking: list[tuple[Path, int]] = []
@@ -67,7 +104,7 @@ def parse_ahead(paths: list[Path], parsed: ParseCache | None) -> Ahead:
             continue
         if not parsed.entry(text).is_file():
             lacking.append((path, size))
-    if len(lacking) < MIN_FILES:
+    if len(lacking) < (1 if alone else MIN_FILES):
         return Ahead()
     half, given = sum(size for _, size in lacking) / 2, 0
     child: list[Path] = []

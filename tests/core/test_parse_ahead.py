@@ -155,3 +155,15 @@ def test_where_a_child_cannot_be_forked_nothing_is_started(three, monkeypatch, p
     assert ahead.pending is None
     assert parsed_here == ["a.yaml", "b.yaml", "c.yaml"]  # each once, none twice
     assert [d.path.name for d in docs] == ["a.yaml", "b.yaml", "c.yaml"]
+
+
+def test_started_early_one_big_file_is_worth_a_child(three, parsed_here):
+    """``cardforge lint`` starts the child before it imports its modules (parse_ahead.early):
+    then one file is parsed there while this process imports."""
+    paths = sorted((three / "cards").glob("*.yaml"))[:1]
+    assert parse_ahead(paths, _cache(three)).pending is None
+    ahead = parse_ahead(paths, _cache(three), alone=True)
+    assert {p.name for p in ahead.paths} == {"a.yaml"} and ahead.pending is not None
+    ahead.wait(paths[0])
+    assert load_yaml(paths[0], _cache(three)).data["cards"][0]["note"] == "a.yaml"
+    assert parsed_here == []
