@@ -1,6 +1,7 @@
 """The ``cardforge`` command line: parses options and calls ``cardforge.commands``; nothing else,
 but for starting ``build``'s face layout workers first (:mod:`cardforge.render.workers`), before
-the build's own modules are imported, so that they warm up meanwhile."""
+the build's own modules are imported, so that they warm up meanwhile, and likewise ``lint``'s
+child parsing the big card files (:func:`cardforge.parse_ahead.early`)."""
 
 from __future__ import annotations
 
@@ -149,10 +150,16 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: in
     --layout or with lint-layout = true in the configuration.
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
     """
-    from cardforge.commands import lint as command
+    from cardforge.parse_ahead import early
 
     with _confined(workspace.resolve(), *(p.resolve() for p in paths), cache_dir):
-        code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir)
+        ahead = early(paths, workspace.resolve(), cache_dir)  # parses while the lint's modules import
+        from cardforge.commands import lint as command
+
+        try:
+            code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir, ahead)
+        finally:
+            ahead.abandon()
     sys.exit(code)
 
 

@@ -19,9 +19,10 @@ import math
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from itertools import islice
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from referencing import Registry
+if TYPE_CHECKING:  # referencing is imported when jsonschema first resolves a $ref, not by a clean lint
+    from referencing import Registry
 
 Resolver = Any  # referencing's Resolver (not exported by the package)
 

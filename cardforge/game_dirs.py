@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardforge.errors import ConfigError
 from cardforge.packs import MANIFEST, GameSpec, discover
+from cardforge.spreadsheet import is_sheet
 
 
 def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list[tuple[GameSpec, Path]]:
@@ -24,14 +25,31 @@ def find_game_dirs(path: Path, specs: dict[str, GameSpec] | None = None) -> list
     Raises ConfigError when no game is found.
     """
     specs = discover() if specs is None else specs
-    if _present(path / MANIFEST):
-        candidates = [path]
-    else:
-        candidates = [child for child in _folders(path) if _present(child / MANIFEST)]
+    candidates = game_folders(path)
     if not candidates:
         raise ConfigError(f"no game found in {path}",
                           hint=f"a game lives in cards/<id>/{MANIFEST}; run cardforge in your workspace")
     return [(specs.get(folder.name) or _workspace_spec(folder), folder) for folder in candidates]
+
+
+def game_folders(path: Path) -> list[Path]:
+    """The game folders under ``path``: ``[path]`` when it holds game.yaml, else its
+    sub-folders that do, in name order (none when there are none). Raises nothing."""
+    if _present(path / MANIFEST):
+        return [path]
+    return [child for child in _folders(path) if _present(child / MANIFEST)]
+
+
+def card_files(root: Path) -> list[Path]:
+    """Every ``*.yaml`` name directly in ``root`` but game.yaml, and every sheet
+    (``*.csv``, ``*.xlsx``, ``*.ods``: :mod:`cardforge.spreadsheet`), sorted: files, and
+    also links and folders so named, which reading then reports (nothing is silently
+    skipped)."""
+    try:
+        return sorted(p for p in root.iterdir()
+                      if (p.suffix == ".yaml" and p.name != MANIFEST) or is_sheet(p))
+    except OSError:
+        return []
 
 
 def _present(path: Path) -> bool:

@@ -21,11 +21,11 @@ from pathlib import Path
 from cardforge import trust
 from cardforge.errors import DataError
 from cardforge.field_schema import dice_cost_problems
-from cardforge.game_dirs import find_game_dirs  # noqa: F401 - its home before game_dirs; callers import it here
+from cardforge.game_dirs import card_files, find_game_dirs  # noqa: F401 - their home before game_dirs
 from cardforge.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.model import Card, Deck, Game
 from cardforge.packs import GameSpec
-from cardforge.parse_ahead import parse_ahead
+from cardforge.parse_ahead import Ahead, parse_ahead
 from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
 from cardforge.source import Document, LoadError, gc_paused, load_yaml
@@ -58,18 +58,6 @@ class Loaded:
         return self.game
 
 
-def card_files(root: Path) -> list[Path]:
-    """Every ``*.yaml`` name directly in ``root`` but game.yaml, and every sheet
-    (``*.csv``, ``*.xlsx``, ``*.ods``: :mod:`cardforge.spreadsheet`), sorted: files, and
-    also links and folders so named, which reading then reports (nothing is silently
-    skipped)."""
-    try:
-        return sorted(p for p in root.iterdir()
-                      if (p.suffix == ".yaml" and p.name != MANIFEST) or is_sheet(p))
-    except OSError:
-        return []
-
-
 def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
           parsed: ParseCache | None = None) -> Document | None:
     """``path`` loaded (a sheet as the deck ``sheets`` names it for, if any; a large YAML
@@ -87,10 +75,13 @@ def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
         return None
 
 
-def load_game(root: Path, spec: GameSpec, parsed: ParseCache | None = None) -> Loaded:
+def load_game(root: Path, spec: GameSpec, parsed: ParseCache | None = None,
+              ahead: Ahead | None = None) -> Loaded:
     """Load ``root`` (a ``cards/<id>/`` folder) for game ``spec`` into a :class:`Loaded`,
     large card files through the parse cache ``parsed`` when given
-    (:mod:`cardforge.parse_cache`: commands pass the configured cache's).
+    (:mod:`cardforge.parse_cache`: commands pass the configured cache's). ``ahead``: a child
+    already parsing card files into that cache (:func:`cardforge.parse_ahead.early`), whose
+    files are waited for; without it, the load starts one (:func:`~cardforge.parse_ahead.parse_ahead`).
 
     A workspace game's card-file schema is made from game.yaml once that passes its own
     schema. Raises ConfigError (naming the pack, where it comes from and the file) when a
@@ -100,10 +91,10 @@ def load_game(root: Path, spec: GameSpec, parsed: ParseCache | None = None) -> L
     (:func:`cardforge.source.gc_paused` with ``freeze``): a loaded game lives on.
     """
     with gc_paused(freeze=True):
-        return _load_game(root, spec, parsed)
+        return _load_game(root, spec, parsed, ahead)
 
 
-def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None) -> Loaded:
+def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahead | None) -> Loaded:
     loaded = Loaded(spec=spec, root=root, game=None)
     schema = pack_schema(spec)
     trust.allow_installed(*pack_folders(spec))
@@ -125,7 +116,8 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None) -> Loaded:
     sheets = sheet_decks(manifest, root)
     loaded.problems.extend(sheets.problems)
     paths = card_files(root)
-    ahead = parse_ahead(paths, parsed)  # a first load's big files: half of them parsed by a child
+    if ahead is None:  # a first load's big files: half of them parsed by a child
+        ahead = parse_ahead(paths, parsed)
     for path in paths:
         ahead.wait(path)
         doc = _load(path, loaded.problems, sheets, parsed)

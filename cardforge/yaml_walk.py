@@ -32,6 +32,7 @@ def mark_location(path: Path, mark: Any) -> Location:
 
 
 _STR = "tag:yaml.org,2002:str"
+_QUOTES = ("'", '"')
 _SCALARS = frozenset(f"tag:yaml.org,2002:{name}"
                      for name in ("null", "bool", "int", "float", "timestamp", "binary"))
 """Scalar tags whose value is immutable and depends on the scalar's text alone."""
@@ -67,9 +68,7 @@ class Walker:
                                      f"values nest more than {trust.MAX_YAML_DEPTH} levels deep",
                                      hint="flatten the structure; card data nests a few levels")])
         if type(node) is yaml.ScalarNode:
-            quoted = node.style in ("'", '"') and mark.line == node.end_mark.line
-            trees.append([line, col, 1] if quoted else [line, col])
-            return self._scalar(node)
+            return self._leaf(node, trees)
         if node.tag not in _PLAIN_TAGS:
             raise LoadError([Problem(Location(self.doc.path, line, col), YAML_SYNTAX,
                                      f"YAML tag {node.tag!r} is not allowed",
@@ -80,7 +79,22 @@ class Walker:
             return self._mapping(node, entries, depth)
         items: list[SourceTree] = []
         trees.append([line, col, items])
-        return [self.build(item, items, depth + 1) for item in node.value]
+        if depth >= trust.MAX_YAML_DEPTH:  # build() reports the item that nests too deep
+            return [self.build(item, items, depth + 1) for item in node.value]
+        return [self._leaf(item, items) if type(item) is yaml.ScalarNode
+                else self.build(item, items, depth + 1) for item in node.value]
+
+    def _leaf(self, node: yaml.ScalarNode, trees: list[SourceTree]) -> Any:
+        """A scalar's value (:meth:`_scalar`), appending where it was written to ``trees``:
+        ``[line, column]``, with a third item 1 when it is quoted on one line. Called
+        directly for the scalars of a mapping or list (most nodes of a card file), whose
+        depth :meth:`build` has checked."""
+        mark = node.start_mark
+        if node.style in _QUOTES and mark.line == node.end_mark.line:
+            trees.append([mark.line + 1, mark.column + 1, 1])
+        else:
+            trees.append([mark.line + 1, mark.column + 1])
+        return node.value if node.tag == _STR else self._scalar(node)
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         """A scalar's value as PyYAML's safe constructor makes it, each distinct (tag, text)
@@ -128,7 +142,10 @@ class Walker:
         for key_node, value_node in node.value:
             mark = key_node.start_mark
             key_line, key_col = mark.line + 1, mark.column + 1
-            key = self._scalar(key_node) if type(key_node) is yaml.ScalarNode else []
+            if type(key_node) is not yaml.ScalarNode:
+                key: Any = []
+            else:
+                key = key_node.value if key_node.tag == _STR else self._scalar(key_node)
             if type(key) is not str:
                 self.json_exact = False
             try:
@@ -146,7 +163,10 @@ class Walker:
                     hint="YAML keeps only the last value; delete or rename one of them"))
                 continue
             entry = entries[key] = [key_line, key_col]
-            out[key] = self.build(value_node, entry, depth + 1)  # appends the value's tree
+            if type(value_node) is yaml.ScalarNode and depth < trust.MAX_YAML_DEPTH:
+                out[key] = self._leaf(value_node, entry)  # appends the value's tree
+            else:
+                out[key] = self.build(value_node, entry, depth + 1)  # appends the value's tree
         return out
 
     def _one_merge_key(self, node: yaml.MappingNode) -> None:

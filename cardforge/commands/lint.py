@@ -18,13 +18,15 @@ from cardforge.lint.layout import LayoutOptions
 from cardforge.lint.report import render
 from cardforge.lint.rule import all_rules
 from cardforge.packs import discover
+from cardforge.parse_ahead import Ahead
 from cardforge.parse_cache import ParseCache
 from cardforge.problem import Problem, Severity
 from cardforge.workspace import find_game_dirs, load_game
 
 
 def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
-            jobs: int | None = None, cache_dir: Path | None = None) -> tuple[list[Problem], dict]:
+            jobs: int | None = None, cache_dir: Path | None = None,
+            ahead: Ahead | None = None) -> tuple[list[Problem], dict]:
     """Lint every game under ``paths`` (default: the configured cards folder).
 
     With ``layout`` (or ``lint-layout = true`` in the configuration) the rules that lay faces
@@ -34,8 +36,9 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     catalogs run in a second process meanwhile (:mod:`cardforge.lint.lanes`). Each game is
     linted with the core and pack rules and its own game.yaml ``lint:`` rules. Returns
     (Problems sorted by place, the rule table used: every game's data rules added, the first
-    game's winning a code two games share). Raises ConfigError for bad configuration or a
-    folder with no known game.
+    game's winning a code two games share). ``ahead``: the child the command started
+    parsing the big card files (:func:`cardforge.parse_ahead.early`), else each game's load
+    starts one. Raises ConfigError for bad configuration or a folder with no known game.
     """
     config = load_config(workspace, cache=str(cache_dir) if cache_dir else None)
     specs = discover()
@@ -47,7 +50,7 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
     table = dict(rules)
     for path in paths or (config.cards,):
         for spec, folder in find_game_dirs(path.resolve(), specs):
-            loaded = load_game(folder, spec, parsed)
+            loaded = load_game(folder, spec, parsed, ahead)
             game_rules = with_data_rules(rules, loaded.game)  # its game.yaml `lint:` too
             problems.extend(lint_game(loaded, game_rules, config, options, lanes=min(cores, 2)))
             for code, rule in game_rules.items():
@@ -56,9 +59,10 @@ def collect(paths: tuple[Path, ...], workspace: Path, layout: bool = False,
 
 
 def run(paths: tuple[Path, ...], fmt: str, strict: bool, workspace: Path, layout: bool = False,
-        jobs: int | None = None, cache_dir: Path | None = None) -> int:
-    """Print the report in ``fmt`` to stdout and a one-line summary to stderr; return the exit code."""
-    problems, rules = collect(paths, workspace, layout, jobs, cache_dir)
+        jobs: int | None = None, cache_dir: Path | None = None, ahead: Ahead | None = None) -> int:
+    """Print the report in ``fmt`` to stdout and a one-line summary to stderr; return the
+    exit code. ``ahead``: see :func:`collect`."""
+    problems, rules = collect(paths, workspace, layout, jobs, cache_dir, ahead)
     report = render(fmt, problems, workspace, rules)
     if report:
         click.echo(report)

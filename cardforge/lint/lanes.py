@@ -20,12 +20,12 @@ part here, the rules it had claimed included: the result is the same, only later
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
 
 from cardforge import forked
+from cardforge.claims import Claims
 from cardforge.lint.rule import Rule
 
 T = TypeVar("T")
@@ -44,7 +44,7 @@ def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> l
     if lanes < 2 or not apart or not others + here:
         return [check(rule) for rule in rules]
     try:
-        claims = _Claims(len(others))
+        claims = Claims(len(others))
     except (OSError, ImportError):  # no shared memory or semaphores here: one lane
         return [check(rule) for rule in rules]
     child = forked.start(partial(_child_lane, rules, apart, others, claims, check))
@@ -61,7 +61,7 @@ def _starts_processes(rule: Rule) -> bool:
     return rule.needs_layout or rule.forks
 
 
-def _child_lane(rules: Sequence[Rule], apart: list[int], others: list[int], claims: _Claims,
+def _child_lane(rules: Sequence[Rule], apart: list[int], others: list[int], claims: Claims,
                 check: Callable[[Rule], T]) -> dict[int, T]:
     """The child's part: the ``apart`` rules, those of ``others`` this lane claimed before
     (when the part runs again after the child failed), then others claimed from the last."""
@@ -71,36 +71,3 @@ def _child_lane(rules: Sequence[Rule], apart: list[int], others: list[int], clai
     while (k := claims.last()) is not None:
         found[others[k]] = check(rules[others[k]])
     return found
-
-
-class _Claims:
-    """Which of ``count`` rules (by position) are claimed, shared by both lanes: one lane
-    claims from the first on, the other from the last on, each rule once."""
-
-    def __init__(self, count: int) -> None:
-        self._lock = multiprocessing.Lock()
-        self._ends = multiprocessing.RawArray("i", [0, count])  # next first, one past the next last
-        self._count = count
-
-    def first(self) -> int | None:
-        """The first unclaimed position, now claimed; None when none is left."""
-        with self._lock:
-            front, back = self._ends
-            if front >= back:
-                return None
-            self._ends[0] = front + 1
-            return front
-
-    def last(self) -> int | None:
-        """The last unclaimed position, now claimed; None when none is left."""
-        with self._lock:
-            front, back = self._ends
-            if front >= back:
-                return None
-            self._ends[1] = back - 1
-            return back - 1
-
-    def claimed_from_last(self) -> range:
-        """The positions claimed from the last on so far."""
-        with self._lock:
-            return range(self._ends[1], self._count)

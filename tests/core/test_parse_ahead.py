@@ -3,6 +3,7 @@ the parse cache while the load parses the others; the load reads the child's bac
 parses (and reports) whatever the child could not keep."""
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -48,10 +49,20 @@ def _cache(root: Path) -> ParseCache:
     return made
 
 
+def _child_claimed(ahead) -> None:
+    """Wait until the child claimed a file (it is forked moments before; the load, which
+    imports modules first, reaches its first file later than this test does)."""
+    for _ in range(1000):
+        if ahead.claims is None or ahead.claims.claimed_from_last():
+            return
+        time.sleep(0.01)
+
+
 def _load_all(root: Path) -> tuple[list[source.Document], object]:
     paths = sorted((root / "cards").glob("*.yaml"))
     cache = _cache(root)
     ahead = parse_ahead(paths, cache)
+    _child_claimed(ahead)
     docs = []
     for path in paths:
         ahead.wait(path)
@@ -59,16 +70,29 @@ def _load_all(root: Path) -> tuple[list[source.Document], object]:
     return docs, ahead
 
 
-def test_the_child_parses_the_files_loaded_last_and_the_load_reads_them_back(three, parsed_here):
+def test_the_child_parses_from_the_last_file_the_load_from_the_first_each_once(three, parsed_here):
     docs, ahead = _load_all(three)
-    assert {p.name for p in ahead.paths} == {"c.yaml"}  # a third of the bytes each: the last one
-    assert parsed_here == ["a.yaml", "b.yaml"]  # c.yaml came back from the cache
+    assert {p.name for p in ahead.paths} == {"a.yaml", "b.yaml", "c.yaml"}  # all may be claimed
+    assert parsed_here in (["a.yaml"], ["a.yaml", "b.yaml"])  # c.yaml came back from the cache
     for doc in docs:
         text = doc.path.read_text(encoding="utf-8")
         assert doc.data == loads(text, doc.path).data
         assert doc.data["cards"][0]["note"] == doc.path.name
     entries = list((three / ".cardforge-cache" / "parsed").glob("*.json"))
     assert len(entries) == 3
+
+
+def test_a_slow_load_leaves_the_child_every_file_it_has_not_reached(three, parsed_here):
+    """Each file is claimed once: a load that reaches its files late (importing, or on a
+    busy core) parses none the child already took, and none twice."""
+    paths = sorted((three / "cards").glob("*.yaml"))
+    cache = _cache(three)
+    ahead = parse_ahead(paths, cache)
+    ahead.pending.result()  # the child claimed and parsed all three meanwhile
+    for path in paths:
+        ahead.wait(path)
+        load_yaml(path, cache)
+    assert parsed_here == []
 
 
 def test_places_in_a_file_the_child_parsed_are_those_of_the_text(three):
@@ -94,8 +118,9 @@ def test_a_file_the_child_cannot_parse_is_parsed_and_reported_by_the_load(three,
     paths = sorted((three / "cards").glob("*.yaml"))
     cache = _cache(three)
     ahead = parse_ahead(paths, cache)
-    assert {p.name for p in ahead.paths} == {"c.yaml"}
+    _child_claimed(ahead)  # c.yaml, the last
     for path in paths[:2]:
+        ahead.wait(path)
         load_yaml(path, cache)
     ahead.wait(paths[2])
     with pytest.raises(LoadError) as raised:
@@ -105,6 +130,7 @@ def test_a_file_the_child_cannot_parse_is_parsed_and_reported_by_the_load(three,
     assert raised.value.problems == alone.value.problems
     assert [p.code for p in raised.value.problems] == ["CF001"]
     assert parsed_here[-2:] == ["c.yaml", "c.yaml"]  # parsed again here, where the error is reported
+    assert parsed_here.count("c.yaml") == 2
 
 
 def test_without_a_parse_cache_or_with_one_big_file_nothing_is_started(three):
@@ -155,3 +181,30 @@ def test_where_a_child_cannot_be_forked_nothing_is_started(three, monkeypatch, p
     assert ahead.pending is None
     assert parsed_here == ["a.yaml", "b.yaml", "c.yaml"]  # each once, none twice
     assert [d.path.name for d in docs] == ["a.yaml", "b.yaml", "c.yaml"]
+
+
+def test_started_early_one_big_file_is_worth_a_child(three, parsed_here):
+    """``cardforge lint`` starts the child before it imports its modules (parse_ahead.early):
+    then one file is parsed there while this process imports."""
+    paths = sorted((three / "cards").glob("*.yaml"))[:1]
+    assert parse_ahead(paths, _cache(three)).pending is None
+    ahead = parse_ahead(paths, _cache(three), alone=True)
+    assert {p.name for p in ahead.paths} == {"a.yaml"} and ahead.pending is not None
+    _child_claimed(ahead)
+    ahead.wait(paths[0])
+    assert load_yaml(paths[0], _cache(three)).data["cards"][0]["note"] == "a.yaml"
+    assert parsed_here == []
+
+
+def test_without_shared_claims_the_child_takes_the_last_half_of_the_bytes(three, parsed_here, monkeypatch):
+    """Some sandboxes have no POSIX semaphores: the files are split before the child starts."""
+    from cardforge import claims
+
+    def refused() -> None:
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(claims.multiprocessing, "Lock", refused)
+    docs, ahead = _load_all(three)
+    assert ahead.claims is None and {p.name for p in ahead.paths} == {"c.yaml"}
+    assert parsed_here == ["a.yaml", "b.yaml"]
+    assert [d.data["cards"][0]["note"] for d in docs] == ["a.yaml", "b.yaml", "c.yaml"]

@@ -82,3 +82,20 @@ def test_equal_scalars_load_as_equal_values_of_their_own_type():
     assert doc.data["a"][1] == "1" and doc.data["a"][2] == 1.5 and doc.data["a"][3] is True
     assert doc.data["a"][4] is None and str(doc.data["a"][5]) == "2024-01-02"
     assert doc.data["a"][6:] == [1, 1.5]
+
+
+def test_scalars_keys_and_collections_load_as_pyyaml_safe_load_makes_them():
+    """The loader's tag shortcuts (a plain scalar's tag remembered by its text, any other
+    scalar text, collections their default tag) and the walker's direct path for scalars
+    in mappings and lists give what PyYAML's own safe loader gives, keys included."""
+    import yaml
+
+    text = ("a: [true, 'true', \"true\", 012, '012', 1e3, .inf, null, '', x=y]\n"
+            "=: value key\ntrue: plain key\n'true': quoted key\n2: number key\n"
+            "b: |\n  true\nc: >\n  12\nd: !!str 12\ne: ! 12\nf: {g: [h, 2, {i: off}]}\n"
+            "j:\n  - - deep\n    - 3\n")
+    assert loads(text, P).data == yaml.safe_load(text)
+    for quoted in ("'", '"'):
+        doc = loads(f"k: {quoted}12{quoted}\nl: 12\n", P)
+        assert doc.data == {"k": "12", "l": 12}
+        assert doc.locate_in_scalar(1, "k").col == 6 and doc.locate_in_scalar(1, "l").col == 5

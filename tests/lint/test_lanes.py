@@ -107,12 +107,12 @@ def test_a_game_lints_the_same_in_two_lanes_as_in_one(tmp_path):
 
 def test_without_shared_locks_every_rule_runs_here(monkeypatch):
     """Some sandboxes have no POSIX semaphores: multiprocessing.Lock() raises; lint still runs."""
-    from cardforge.lint import lanes
+    from cardforge import claims
 
     def refused() -> None:
         raise OSError("no semaphores here")
 
-    monkeypatch.setattr(lanes.multiprocessing, "Lock", refused)
+    monkeypatch.setattr(claims.multiprocessing, "Lock", refused)
     parent = os.getpid()
     found = in_lanes(RULES, lambda rule: (rule.code, os.getpid()), lanes=2)
     assert found == [(rule.code, parent) for rule in RULES]
