@@ -128,7 +128,7 @@ def _set_computed_styles(self: Any, element: Any, parent: Any, root: Any = None,
         return
     cascaded = self.get_cascaded_styles().get((element, pseudo_type), {})
     key = (id(parent_style), pseudo_type,
-           tuple((name, id(value), weight) for name, (value, weight) in cascaded.items()))
+           tuple([(name, id(value), weight) for name, (value, weight) in cascaded.items()]))
     memo = self.__dict__.setdefault(_PSEUDO_MEMO, {})
     if key in memo:
         computed[element, pseudo_type] = memo[key][0]
