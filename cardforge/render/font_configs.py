@@ -8,7 +8,8 @@ every 25 faces, so each chunk paid that again. :func:`font_config_for` gives the
 of one process whose stylesheet has no ``@font-face`` rule the same configuration: what it
 holds is then only what fontconfig finds installed, the same for each of them, and its
 caches are keyed by what they cache. A stylesheet with ``@font-face`` adds its fonts to the
-configuration it is given, so such a document gets a fresh one, as before. A forked process
+configuration it is given, so such a document, and one that fetches a stylesheet (which
+could have one), gets a fresh one, as before. A forked process
 (a worker, a resident process's child) makes its own, never its parent's.
 """
 
@@ -18,17 +19,19 @@ import os
 import re
 from typing import Any
 
-_FONT_FACE = re.compile(r"@font-face", re.IGNORECASE)
+_MAY_ADD_FONTS = re.compile(r"@font-face|@import|<link\b", re.IGNORECASE)
+"""What may add fonts to a configuration: a ``@font-face`` rule, or a stylesheet fetched
+(``@import``, ``<link>``) that could hold one."""
 _shared: dict[int, Any] = {}
 """Process id → that process's shared ``FontConfiguration``."""
 
 
 def font_config_for(css: str) -> Any | None:
     """The process's shared ``weasyprint.text.fonts.FontConfiguration`` for a document
-    laid out with stylesheet text ``css`` (all of the document's CSS), or None (WeasyPrint
-    then makes one for the document) when ``css`` has an ``@font-face`` rule. Imports
-    WeasyPrint."""
-    if _FONT_FACE.search(css):
+    whose whole HTML (stylesheets included) is ``css``, or None (WeasyPrint then makes one
+    for the document) when it has an ``@font-face`` rule or fetches a stylesheet
+    (``@import``, ``<link>``). Imports WeasyPrint."""
+    if _MAY_ADD_FONTS.search(css):
         return None
     pid = os.getpid()
     config = _shared.get(pid)

@@ -22,6 +22,8 @@ def test_documents_without_font_face_share_one_configuration(monkeypatch):
     assert first is not None
     assert font_configs.font_config_for("p { font-size: 9pt }") is first
     assert font_configs.font_config_for("@FONT-FACE { font-family: x; src: url(x.ttf) }") is None
+    assert font_configs.font_config_for('@import "fonts.css";') is None
+    assert font_configs.font_config_for('<LINK rel="stylesheet" href="fonts.css"><p>x</p>') is None
     monkeypatch.setattr(font_configs.os, "getpid", lambda: -1)  # as in a forked child
     assert font_configs.font_config_for(".a { color: red }") is not first
 
