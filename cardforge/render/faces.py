@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.render import layout_setup
 from cardforge.render.css_constants import fold_constants
+from cardforge.render.font_configs import font_config_for
 from cardforge.render.overflow import Overflow, measure_page
 from cardforge.render.underlay_pages import draw_underlays
 from cardforge.render.underlays import split
@@ -107,7 +108,9 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     area ``safe_mm`` inside the trim (CSS variables only, see :func:`page_css`). Relative
     URLs resolve against ``base_url`` (a folder) and are fetched by ``url_fetcher`` (see
     :func:`cardforge.render.safe_fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
-    ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF.
+    ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF. Documents
+    whose CSS adds no font share the process's font configuration
+    (:func:`~cardforge.render.font_configs.font_config_for`).
 
     Raises MissingFontError when text needed a glyph no installed font has; RenderError when
     WeasyPrint logged any other warning or error (its messages are listed), when a CSS
@@ -128,7 +131,8 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
 
     with captured_warnings() as messages:
         variant = {"pdf_variant": pdf_variant} if pdf_variant else {}
-        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(**variant)
+        document = weasyprint.HTML(string=html, base_url=base, url_fetcher=url_fetcher).render(
+            font_config=font_config_for(html), **variant)
         measures = [measure_page(page) for page in document.pages[:len(fragments)]]
         try:
             pdf = document.write_pdf(**variant)

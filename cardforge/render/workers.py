@@ -81,9 +81,10 @@ def _warm() -> bool:
         import weasyprint
 
         from cardforge.render import layout_setup
+        from cardforge.render.font_configs import font_config_for
 
-        layout_setup.prepare()
-        weasyprint.HTML(string=WARM_HTML).write_pdf()
+        layout_setup.prepare()  # the fonts loaded into the configuration the faces will share:
+        weasyprint.HTML(string=WARM_HTML).write_pdf(font_config=font_config_for(WARM_HTML))
     except Exception:  # noqa: BLE001 - warming is an optimisation, never a failure
         return False
     return True

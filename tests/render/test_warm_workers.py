@@ -92,3 +92,15 @@ def test_rendering_many_new_faces_wants_every_worker_while_templates_still_rende
     assert seen.count(1) == 1
     assert seen.index(1) == face_sources.MANY_NEW_FACES  # right after that many faces, not at the end
     assert len(seen) > face_sources.MANY_NEW_FACES + 1
+
+
+def test_warming_up_loads_the_fonts_into_the_configuration_faces_share() -> None:
+    import os
+
+    from cardforge.render import font_configs
+
+    font_configs._shared.clear()
+    assert workers._warm()
+    shared = font_configs._shared.get(os.getpid())
+    assert shared is not None and font_configs.font_config_for(".face { color: red }") is shared
+    assert shared.strut_layouts  # the warm page's line boxes measured in it
