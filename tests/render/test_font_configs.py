@@ -3,15 +3,13 @@ pages as a fresh configuration for each document."""
 
 from __future__ import annotations
 
-import io
-
-import pikepdf
 import pypdfium2 as pdfium
 from PIL import ImageChops
 
 from cardforge.render import faces, font_configs
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.pdf_readback import contents, rasters
 
 FACES = ['<p style="font: bold 9pt \'DejaVu Sans\'">Shared fonts 1</p><p lang="ja">日本語の名前</p>',
          '<p style="font: 7pt \'DejaVu Sans\'; letter-spacing: 0.2mm">Second face ×2</p>']
@@ -26,17 +24,6 @@ def test_documents_without_font_face_share_one_configuration(monkeypatch):
     assert font_configs.font_config_for('<LINK rel="stylesheet" href="fonts.css"><p>x</p>') is None
     monkeypatch.setattr(font_configs.os, "getpid", lambda: -1)  # as in a forked child
     assert font_configs.font_config_for(".a { color: red }") is not first
-
-
-def contents(pdf: bytes) -> list[bytes]:
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return [page.Contents.read_bytes() if isinstance(page.Contents, pikepdf.Stream)
-                else b"".join(part.read_bytes() for part in page.Contents) for page in doc.pages]
-
-
-def rasters(pdf: bytes) -> list:
-    doc = pdfium.PdfDocument(pdf)
-    return [doc[i].render(scale=150 / 72).to_pil().convert("RGB") for i in range(len(doc))]
 
 
 def test_pages_are_the_same_as_with_a_fresh_configuration(tmp_path, monkeypatch):

@@ -3,9 +3,6 @@ layout, and margin boxes still drawn where a stylesheet gives them content."""
 
 from __future__ import annotations
 
-import io
-
-import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
@@ -13,6 +10,7 @@ from PIL import ImageChops
 from cardforge.render import layout_setup, page_margins
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.pdf_readback import contents, rasters
 
 FACES = ['<div style="font: 9pt \'DejaVu Sans\'; counter-increment: page">Face one</div>',
          "<ol><li>two</li><li>three</li></ol>"]
@@ -40,17 +38,6 @@ def installed(monkeypatch):
 
     yield installed
     install()
-
-
-def contents(pdf: bytes) -> list[bytes]:
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return [page.Contents.read_bytes() if isinstance(page.Contents, pikepdf.Stream)
-                else b"".join(part.read_bytes() for part in page.Contents) for page in doc.pages]
-
-
-def rasters(pdf: bytes) -> list:
-    doc = pdfium.PdfDocument(pdf)
-    return [doc[i].render(scale=150 / 72).to_pil().convert("RGB") for i in range(len(doc))]
 
 
 def test_faces_are_the_same_as_weasyprints_own_layout(tmp_path, installed):

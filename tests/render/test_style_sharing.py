@@ -3,16 +3,13 @@ pages as WeasyPrint's own cascade, with fewer styles computed."""
 
 from __future__ import annotations
 
-import io
-
-import pikepdf
-import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
 
 from cardforge.render import style_sharing
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.pdf_readback import contents, rasters
 
 CSS = """
 .face-body { font-family: 'DejaVu Sans'; font-size: 9pt; color: var(--ink); background: var(--paper); }
@@ -59,17 +56,6 @@ def render(tmp_path, monkeypatch):
 
     yield render
     install()  # as every layout in cardforge has it
-
-
-def rasters(pdf: bytes) -> list:
-    doc = pdfium.PdfDocument(pdf)
-    return [doc[i].render(scale=150 / 72).to_pil().convert("RGB") for i in range(len(doc))]
-
-
-def contents(pdf: bytes) -> list[bytes]:
-    with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return [page.Contents.read_bytes() if isinstance(page.Contents, pikepdf.Stream)
-                else b"".join(part.read_bytes() for part in page.Contents) for page in doc.pages]
 
 
 def test_pages_are_the_same_as_weasyprints_own_cascade(render):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import io
 
 import pikepdf
-import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
 
 from cardforge.render import svg_forms
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.pdf_readback import rasters
 
 
 def die(fill: str, mark: str | None = None, extra: str = "") -> str:
@@ -61,11 +61,6 @@ def render(tmp_path, monkeypatch):
     install()  # as every layout in cardforge has it
 
 
-def rasters(pdf: bytes) -> list:
-    doc = pdfium.PdfDocument(pdf)
-    return [doc[i].render(scale=200 / 72).to_pil().convert("RGB") for i in range(len(doc))]
-
-
 def drawn(holder: pikepdf.Object | pikepdf.Page, resources: pikepdf.Object) -> list[pikepdf.Object]:
     """The XObjects ``holder``'s own content paints with ``Do``, in order."""
     return [resources.XObject[str(operands[0])]
@@ -88,7 +83,7 @@ def drawn_forms(pdf: bytes) -> list[list[tuple[int, int]]]:
 
 
 def test_the_pictures_are_the_ones_weasyprint_draws_element_by_element(render):
-    direct, formed = rasters(render(installed=False)), rasters(render(installed=True))
+    direct, formed = rasters(render(installed=False), 200), rasters(render(installed=True), 200)
     assert len(direct) == len(formed) == len(FACES)
     for before, after in zip(direct, formed, strict=True):
         worst = max(high for _, high in ImageChops.difference(before, after).getextrema())
