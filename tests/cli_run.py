@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -23,3 +25,14 @@ class Run:
     def of(cls, done: subprocess.CompletedProcess[str]) -> Run:
         """The Run of a process run with ``capture_output=True, text=True``."""
         return cls(done.returncode, done.stdout, done.stderr)
+
+
+def modules_loaded(argv: list[str], modules: tuple[str, ...], cwd: Path) -> str:
+    """Run ``cardforge argv`` in a fresh interpreter (through ``cli.status``) in ``cwd``;
+    its stderr, ending with ``LOADED [those of modules it imported] <exit code>``."""
+    script = ("import sys\nfrom cardforge.cli import status\n"
+              f"code = status({argv!r})\n"
+              f"print('LOADED', [m for m in {modules!r} if m in sys.modules], code, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True,
+                          timeout=180, stdin=subprocess.DEVNULL, check=False)
+    return done.stderr

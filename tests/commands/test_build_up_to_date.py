@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_run import Run
+from tests.cli_run import Run, modules_loaded
 
 GAME = "goblin-market"
 CARDFORGE = Path(sys.executable).with_name("cardforge")
@@ -197,11 +197,6 @@ cardforge.toml is checked against its schema)."""
 
 
 def test_an_up_to_date_build_loads_no_game_loader_lint_or_layout_library(workspace: Path) -> None:
-    script = ("import sys\nfrom cardforge.cli import main\ntry:\n"
-              f"    main({list(BUILD)!r})\nexcept SystemExit as exc:\n    code = exc.code\n"
-              f"print('LOADED', [m for m in {UNUSED_WHEN_UP_TO_DATE!r} if m in sys.modules], code,"
-              " file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=workspace, capture_output=True, text=True,
-                          timeout=180, stdin=subprocess.DEVNULL, check=False)
-    assert UP_TO_DATE in done.stderr, done.stderr
-    assert "LOADED [] 0" in done.stderr, done.stderr
+    stderr = modules_loaded(list(BUILD), UNUSED_WHEN_UP_TO_DATE, workspace)
+    assert UP_TO_DATE in stderr, stderr
+    assert "LOADED [] 0" in stderr, stderr

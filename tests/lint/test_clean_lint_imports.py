@@ -5,23 +5,16 @@ jsonschema and its ``referencing`` make the schema messages of a file jsonschema
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.cli_run import modules_loaded
 from tests.lint.planting import new_game
 
 UNUSED_WHEN_CLEAN = ("jsonschema", "referencing")
 
 
 def _lint_loading(workspace: Path) -> str:
-    script = ("import sys\nfrom cardforge.cli import status\n"
-              f"code = status(['lint', '-w', {str(workspace)!r}, '--jobs', '1'])\n"
-              f"print('LOADED', [m for m in {UNUSED_WHEN_CLEAN!r} if m in sys.modules], code,"
-              " file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=workspace, capture_output=True, text=True,
-                          timeout=180, stdin=subprocess.DEVNULL, check=False)
-    return done.stderr
+    return modules_loaded(["lint", "-w", str(workspace), "--jobs", "1"], UNUSED_WHEN_CLEAN, workspace)
 
 
 def test_a_clean_lint_imports_no_jsonschema(tmp_path, monkeypatch):
