@@ -10,6 +10,7 @@ from PIL import ImageChops
 from cardforge.render import layout_setup, page_margins
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.layout_changes import switched
 from tests.render.pdf_readback import contents, rasters
 
 FACES = ['<div style="font: 9pt \'DejaVu Sans\'; counter-increment: page">Face one</div>',
@@ -24,20 +25,10 @@ body { font: 10pt 'DejaVu Sans'; }
 
 @pytest.fixture
 def installed(monkeypatch):
-    """``installed(flag)``: cardforge's margin-box skipping on or off (the layout's own call
-    to install does nothing meanwhile); on again afterwards, as every layout has it."""
-    install = page_margins.install
-
-    def installed(flag: bool) -> None:
-        if flag:
-            monkeypatch.setattr(page_margins, "install", install)
-            install()
-        else:
-            page_margins.uninstall()
-            monkeypatch.setattr(page_margins, "install", lambda: None)
-
-    yield installed
-    install()
+    """``installed(flag)``: cardforge's margin-box skipping on or off (see
+    :func:`tests.render.layout_changes.switched`)."""
+    with switched(page_margins, monkeypatch) as installed:
+        yield installed
 
 
 def test_faces_are_the_same_as_weasyprints_own_layout(tmp_path, installed):

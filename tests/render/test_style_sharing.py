@@ -9,6 +9,7 @@ from PIL import ImageChops
 from cardforge.render import style_sharing
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.layout_changes import switched
 from tests.render.pdf_readback import contents, rasters
 
 CSS = """
@@ -44,18 +45,13 @@ def render(tmp_path, monkeypatch):
     """Render FACES with shared styles (``installed``) or WeasyPrint's own cascade (the
     layout's own call to install does nothing meanwhile)."""
     fetcher = make_url_fetcher([tmp_path])
-    install = style_sharing.install
+    with switched(style_sharing, monkeypatch) as switch:
 
-    def render(installed: bool) -> bytes:
-        if installed:
-            monkeypatch.setattr(style_sharing, "install", install)
-        else:
-            style_sharing.uninstall()
-            monkeypatch.setattr(style_sharing, "install", lambda: None)
-        return render_faces_pdf(FACES, CSS, 63, 88, 3, base_url=tmp_path, url_fetcher=fetcher)
+        def render(installed: bool) -> bytes:
+            switch(installed)
+            return render_faces_pdf(FACES, CSS, 63, 88, 3, base_url=tmp_path, url_fetcher=fetcher)
 
-    yield render
-    install()  # as every layout in cardforge has it
+        yield render
 
 
 def test_pages_are_the_same_as_weasyprints_own_cascade(render):

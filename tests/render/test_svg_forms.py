@@ -12,6 +12,7 @@ from PIL import ImageChops
 from cardforge.render import svg_forms
 from cardforge.render.faces import render_faces_pdf
 from cardforge.render.safe_fetcher import make_url_fetcher
+from tests.render.layout_changes import switched
 from tests.render.pdf_readback import rasters
 
 
@@ -47,18 +48,13 @@ def render(tmp_path, monkeypatch):
     """Render FACES with cardforge's handling of inline SVG (``installed``) or WeasyPrint's
     own (the layout's own call to install does nothing meanwhile)."""
     fetcher = make_url_fetcher([tmp_path])
-    install = svg_forms.install
+    with switched(svg_forms, monkeypatch) as switch:
 
-    def render(installed: bool) -> bytes:
-        if installed:
-            monkeypatch.setattr(svg_forms, "install", install)
-        else:
-            svg_forms.uninstall()
-            monkeypatch.setattr(svg_forms, "install", lambda: None)
-        return render_faces_pdf(FACES, CSS, 63, 88, 3, base_url=tmp_path, url_fetcher=fetcher)
+        def render(installed: bool) -> bytes:
+            switch(installed)
+            return render_faces_pdf(FACES, CSS, 63, 88, 3, base_url=tmp_path, url_fetcher=fetcher)
 
-    yield render
-    install()  # as every layout in cardforge has it
+        yield render
 
 
 def drawn(holder: pikepdf.Object | pikepdf.Page, resources: pikepdf.Object) -> list[pikepdf.Object]:
