@@ -116,7 +116,7 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
     sheets = sheet_decks(manifest, root)
     loaded.problems.extend(sheets.problems)
     paths = card_files(root)
-    if ahead is None:  # a first load's big files: half of them parsed by a child
+    if ahead is None:  # a first load's big files: a child parses them too, from the last on
         ahead = parse_ahead(paths, parsed)
     for path in paths:
         ahead.wait(path)

@@ -59,9 +59,10 @@ def warm_sample_games(skipped: tuple[str, ...] = ()) -> None:
                 try:
                     loaded = load_game(cards / spec.id, spec)
                     game = loaded.game
-                    if game is not None:
-                        lint_game(loaded, with_data_rules(rules, game), config, errors_only=True)
-                    for lang in (game.languages if game is not None else ()):
+                    if game is None:
+                        continue
+                    lint_game(loaded, with_data_rules(rules, game), config, errors_only=True)
+                    for lang in game.languages:
                         sources = face_sources(with_catalog_texts(game, lang), lang, workspace)
                         lay_out_faces(sources.fragments[:FACES_PER_GAME], sources.css, sources.geometries[0],
                                       base_url=sources.base_url, roots=sources.roots,
