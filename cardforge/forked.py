@@ -15,6 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import sys
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -111,11 +112,20 @@ def _child(call: Callable[[], object], send: multiprocessing.connection.Connecti
         send.close()
 
 
+def fork_is_safe() -> bool:
+    """Whether this platform forks: ``fork`` is a start method here (not on Windows) and
+    this is not macOS, where a child forked after the system frameworks have loaded (any
+    process that has used Pango, CoreText or a proxy lookup) can crash or hang, which is why
+    CPython starts processes with ``spawn`` there by default. Elsewhere the callers fall back:
+    :func:`start` runs the call in this process, layout workers are spawned."""
+    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+
+
 def can_fork() -> bool:
-    """Whether :func:`start` runs its call in a child: fork is available and this process
-    is not a daemon (which may not have children). Otherwise the call runs here, when its
-    result is asked for."""
-    return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
+    """Whether :func:`start` runs its call in a child: forking is safe here
+    (:func:`fork_is_safe`) and this process is not a daemon (which may not have children).
+    Otherwise the call runs here, when its result is asked for."""
+    return fork_is_safe() and not multiprocessing.current_process().daemon
 
 
 def start(call: Callable[[], T], niceness: int = 0) -> Pending[T]:

@@ -18,8 +18,10 @@ The cache folder is as untrusted as the workspace (docs/security.md): a pull req
 commit an entry that gives a bad card file clean data, and lint would pass it. So each
 entry is signed: its first line is an HMAC-SHA256 of the rest, keyed by 32 random bytes
 kept *outside* the workspace, in the user's cache folder (:func:`key_file`:
-``$XDG_CACHE_HOME/cardforge/parse-key``, else ``~/.cache/cardforge/parse-key``; never inside
-the workspace), made on first use with mode 0600 and refused with any other. An entry
+``$XDG_CACHE_HOME/cardforge/parse-key``, else ``~/.cache/cardforge/parse-key``, on Windows
+``%LOCALAPPDATA%\\cardforge\\parse-key``; never inside the workspace), made on first use with
+mode 0600 and refused with any other (on Windows, whose file modes say only "read-only", the
+user's own profile folder protects it: see :data:`MODE_PROTECTS_KEY`). An entry
 another machine or user wrote, or that anyone changed, fails the check and the file is
 parsed again; where the key can be neither read nor made, nothing is kept. At most
 :data:`MAX_ENTRIES` entries are kept, the oldest removed first.
@@ -80,13 +82,23 @@ def _parser_digest() -> bytes:
 
 KEY_BYTES = 32
 
+MODE_PROTECTS_KEY = os.name != "nt"
+"""Whether the key file's owner and mode (0600, this user's) are what keeps others from it.
+On Windows ``os.stat`` reports only the read-only attribute as a mode (0666 or 0444) and no
+owner, so no mode check can hold there: the key is kept in ``%LOCALAPPDATA%``, which
+Windows' default access list gives to its user (with SYSTEM and administrators) alone, and
+only its type and size are checked."""
+
 
 def key_file() -> Path | None:
     """Where the signing key lives: ``$XDG_CACHE_HOME/cardforge/parse-key`` when that
     variable is an absolute path (a relative one is ignored, as the XDG specification says),
-    else ``~/.cache/cardforge/parse-key``; None when there is no home folder to put it in,
+    else ``%LOCALAPPDATA%\\cardforge\\parse-key`` on Windows, else
+    ``~/.cache/cardforge/parse-key``; None when there is no home folder to put it in,
     or when that place lies in the workspace (the key must be where no workspace file is)."""
     base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base) and not MODE_PROTECTS_KEY:
+        base = os.environ.get("LOCALAPPDATA", "")  # Windows: the user's own, not roaming
     if not os.path.isabs(base):
         home = os.path.expanduser("~")
         if not os.path.isabs(home):  # no HOME and no password entry: "~" stays "~"
@@ -101,17 +113,17 @@ def key_file() -> Path | None:
 
 def _read_key(path: Path) -> bytes | None:
     """The key at ``path``: a regular file (not a symlink, not a pipe) of :data:`KEY_BYTES`
-    bytes owned by this user that no one else may read or write (mode 0600 or stricter);
-    None otherwise."""
+    bytes owned by this user that no one else may read or write (mode 0600 or stricter;
+    where :data:`MODE_PROTECTS_KEY` is false, its place protects it); None otherwise."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, trust.READ_FLAGS)
     except OSError:
         return None
     try:
         info = os.fstat(fd)
         if (not stat.S_ISREG(info.st_mode) or info.st_size != KEY_BYTES
-                or info.st_mode & 0o077 or (hasattr(os, "getuid") and info.st_uid != os.getuid())):
+                or (MODE_PROTECTS_KEY and (info.st_mode & 0o077
+                                           or (hasattr(os, "getuid") and info.st_uid != os.getuid())))):
             return None
         key = os.read(fd, KEY_BYTES + 1)
     except OSError:

@@ -34,6 +34,18 @@ from cardforge import read_log
 from cardforge.problem import Location, Problem
 from cardforge.resources import data_dir
 
+READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+"""The flags every untrusted file is opened with (``os.open``), each where the platform has it.
+``O_NONBLOCK`` (POSIX): a FIFO opens without waiting for a writer; Windows has no such flag
+and no FIFO a path can name, so without it nothing can hang there either. ``O_NOFOLLOW``
+(POSIX): a symlink swapped in after :func:`resolve` is not followed; without it (Windows) the
+file is still the one :func:`resolve` checked unless the workspace changes mid-read, and
+:func:`os.fstat` still refuses anything but a regular file. ``O_CLOEXEC``: not inherited by
+a child (Windows handles are not inherited by default). ``O_BINARY`` (Windows): no newline
+translation. Never name these ``os`` constants directly elsewhere: use this value (the
+simulated-platform job, ``.ci/simulated_platform.sh``, removes them)."""
+
 KiB = 1024
 MiB = 1024 * KiB
 
@@ -232,8 +244,7 @@ def read_bytes(path: Path, kind: str, roots: Sequence[Path] | None = None) -> by
     limit = MAX_BYTES[kind]
     resolved = resolve(path, roots)
     try:
-        fd = os.open(resolved, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(resolved, READ_FLAGS)
     except IsADirectoryError:
         raise Refused(path, "is a folder, not a file", "remove it or rename it") from None
     except OSError as exc:
@@ -334,7 +345,7 @@ def writable(folder: Path, what: str) -> Path:
 def _read_only(folder: Path) -> bool:
     try:
         return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-    except OSError:
+    except (OSError, AttributeError):  # no statvfs (Windows): said as "no permission" instead
         return False
 
 

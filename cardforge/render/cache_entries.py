@@ -73,14 +73,16 @@ def sealed(path: Path, key: str, limit: int) -> bool:
     with the trailer :func:`seal` wrote for ``key``; reads only its last :data:`TAIL`
     bytes. Its folder is not checked (see :func:`real`)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(path, trust.READ_FLAGS)
     except (OSError, ValueError):
         return False
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= limit:
             return False
-        tail = os.pread(fd, TAIL, max(0, info.st_size - TAIL))
+        # os.pread is POSIX only; a seek then a read does the same on a descriptor of our own
+        os.lseek(fd, max(0, info.st_size - TAIL), os.SEEK_SET)
+        tail = os.read(fd, TAIL)
     except OSError:
         return False
     finally:

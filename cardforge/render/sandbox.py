@@ -5,8 +5,11 @@ underscore attributes, no changing lists or dicts it was given) whose hooks also
 for one render run by :func:`render_limited`:
 
 - time: :data:`~cardforge.trust.MAX_TEMPLATE_SECONDS`, checked in every call, attribute or
-  item lookup, intercepted operator and filter, between output chunks, and (in the main
-  thread) by a timer signal, so a loop that does nothing still stops;
+  item lookup, intercepted operator and filter, between output chunks, and at the start of
+  every block the template runs (each pass of a loop, each ``if`` branch taken), so a loop
+  that does nothing still stops, on any platform; where there is a timer signal
+  (``SIGALRM``/``setitimer``: not on Windows) and in the main thread, it also stops a single
+  long call into Python between two such checks;
 - ``range``: all ``range()`` calls together produce at most
   :data:`~cardforge.trust.MAX_TEMPLATE_RANGE` items;
 - size: the output is at most :data:`~cardforge.trust.MAX_TEMPLATE_OUTPUT` characters, and
@@ -93,7 +96,13 @@ def checked_join(parts: Iterable[str]) -> str:
 
 
 class _CheckedCodeGenerator(CodeGenerator):
-    """Jinja2's code generator, with every ``~`` concatenation's result size checked."""
+    """Jinja2's code generator, with every ``~`` concatenation's result size checked and the
+    deadline checked (``tick``) at the start of every block run: each pass of a ``for``
+    loop, even an empty one, counts as work done."""
+
+    def blockvisit(self, body: Iterable[nodes.Node], frame: Frame) -> None:
+        self.writeline("environment.tick()")
+        super().blockvisit(body, frame)
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:  # noqa: N802 - Jinja2's name
         self.write("environment.sized(")
@@ -115,6 +124,8 @@ class LimitedSandbox(ImmutableSandboxedEnvironment):
         self.globals["range"] = limited_range
         self.globals.pop("lipsum", None)  # lipsum(10**9) would only burn time
         self.filters = {name: _checked_filter(name, func) for name, func in self.filters.items()}
+
+    tick = staticmethod(tick)
 
     @staticmethod
     def sized(value: Any) -> Any:

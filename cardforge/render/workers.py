@@ -31,6 +31,8 @@ from multiprocessing.pool import Pool
 from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event, Lock
 
+from cardforge import forked
+
 WARM_HTML = ('<p style="font-family: \'DejaVu Sans\', \'Noto Sans CJK JP\', sans-serif">'
              'Warm up: Aa 1 あア漢</p>')
 """A page in the faces' fonts (Latin and Japanese), so the fonts they load are loaded."""
@@ -40,9 +42,11 @@ _wanted: Event | None = None
 
 
 def context() -> multiprocessing.context.BaseContext:
-    """Fork where available (workers inherit what is imported); spawn elsewhere."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    """Fork where it is safe (Linux and the BSDs: workers inherit what is imported); spawn
+    elsewhere (Windows, macOS: see :func:`cardforge.forked.fork_is_safe`), where each worker
+    imports WeasyPrint anew, about 0.3 s of CPU more per worker, and the pool takes longer
+    to warm."""
+    return multiprocessing.get_context("fork" if forked.fork_is_safe() else "spawn")
 
 
 ORPHAN_CHECK_S = 1.0

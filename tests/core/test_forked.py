@@ -43,6 +43,17 @@ def test_without_fork_the_call_runs_here(monkeypatch) -> None:
     assert forked.start(os.getpid).result() == os.getpid()
 
 
+def test_on_macos_nothing_forks_and_layout_workers_are_spawned(monkeypatch) -> None:
+    """macOS has fork, but a child forked after the system frameworks load can crash:
+    the call runs here and the layout workers are spawned, as CPython does by default there."""
+    from cardforge.render import workers
+
+    monkeypatch.setattr(forked.sys, "platform", "darwin")
+    assert not forked.can_fork()
+    assert forked.start(os.getpid).result() == os.getpid()
+    assert workers.context().get_start_method() == "spawn"
+
+
 def _own_niceness() -> int:
     return os.nice(0)
 

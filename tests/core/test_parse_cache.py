@@ -191,6 +191,21 @@ def test_the_key_is_made_once_private(ws):
     assert os.stat(key_file()).st_mode & 0o777 == 0o600
 
 
+def test_on_windows_the_key_lives_in_local_app_data_and_is_used_whatever_its_mode(ws, tmp_path, monkeypatch):
+    """Windows reports every writable file as mode 0666 and no owner: the key is kept in
+    %LOCALAPPDATA% (the user's own by its access list) and used, so the cache stays on."""
+    monkeypatch.setattr(parse_cache, "MODE_PROTECTS_KEY", False)
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "AppData" / "Local"))
+    assert key_file() == tmp_path / "AppData" / "Local" / "cardforge" / "parse-key"
+    first = cached(ws).key
+    os.chmod(key_file(), 0o666)  # what os.stat says of any writable file on Windows
+    assert cached(ws).key == first
+    path = ws / "cards" / "big.yaml"
+    load_yaml(path, cached(ws))
+    assert len(entries(ws)) == 1
+
+
 @pytest.mark.parametrize("extra", ["    released: 2024-05-01", "    7: seven", "    art: !!binary aGk="],
                          ids=["date", "number-key", "binary"])
 def test_data_json_cannot_hold_exactly_is_not_kept(ws, extra):

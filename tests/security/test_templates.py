@@ -173,6 +173,21 @@ def test_a_template_that_loops_without_output_stops_in_time(themed):
     assert "MAX_TEMPLATE_SECONDS" in run.output
 
 
+def test_without_a_timer_signal_an_empty_loop_still_stops(monkeypatch):
+    """Windows has no SIGALRM/setitimer: each pass of a loop is counted work that checks
+    the deadline, so three nested empty loops (10^9 passes) stop at the time limit."""
+    import signal
+
+    from cardforge.render import sandbox
+
+    monkeypatch.delattr(signal, "setitimer", raising=False)
+    monkeypatch.setattr(sandbox, "MAX_TEMPLATE_SECONDS", 0.3)
+    template = sandbox.LimitedSandbox().from_string(
+        "{% for a in l %}{% for b in l %}{% for c in l %}{% endfor %}{% endfor %}{% endfor %}")
+    with pytest.raises(sandbox.TemplateLimit, match="longer than 0.3 s"):
+        sandbox.render_limited(template, {"l": list(range(1000))})
+
+
 # ---- the plain-data converter ---------------------------------------------------------------
 
 class _Handle:
