@@ -48,6 +48,14 @@ def _release(path: Path) -> None:
             hold.release()
 
 
+class InUse(PermissionError):
+    """The finished file could not be put in place of ``filename``: on Windows a file open in
+    another program (a PDF viewer) cannot be replaced. The old file is left whole and the
+    new one is not kept. ``hint`` says what to do."""
+
+    hint = "close the file in the program that has it open (a PDF viewer?), then run the command again"
+
+
 def _kept_mode(path: Path) -> int:
     """The mode a write to ``path`` gives: the replaced file's own (a symlink's target is
     not asked: a link to a setuid or world-writable file passes nothing on), else 0644."""
@@ -65,7 +73,9 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
     new one. On any failure the temporary file is removed and the exception propagates. A
     new file gets mode 0644, a replaced regular file keeps its permission bits (never
     setuid, setgid or sticky; see :func:`_kept_mode`). A file under a folder held by
-    :func:`outputs_held` is written only once its hold released it. Returns ``path``."""
+    :func:`outputs_held` is written only once its hold released it. Returns ``path``.
+    Raises :class:`InUse` naming ``path`` when the old file cannot be replaced (on Windows,
+    while a viewer has it open)."""
     if _holds:
         _release(path)  # before anything is made: a refused write leaves no folder behind
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -78,7 +88,10 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
                 handle.flush()
                 os.fsync(handle.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        try:
+            os.replace(tmp, path)
+        except PermissionError as exc:  # Windows: the old file is open elsewhere
+            raise InUse(exc.errno, "it is open in another program, or read-only", str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+
+# The simulated-platform switch (.ci/simulated_platform.sh, docs/install.md): with
+# CARDFORGE_SIMULATE_PLATFORM=windows (or macos) the Linux-only features are removed from this
+# process before cardforge is imported, and from every Python process the tests start (its
+# folder goes first on PYTHONPATH, where its sitecustomize runs at start-up). Tests that assert
+# a Linux fast path itself are marked ``linux_fast_path`` and skipped there, and only there.
+SIMULATION = Path(__file__).parent / "simulated_platform"
+SIMULATED = os.environ.get("CARDFORGE_SIMULATE_PLATFORM") or None
+if SIMULATED:
+    _spec = importlib.util.spec_from_file_location("cardforge_simulated_platform",
+                                                   SIMULATION / "sitecustomize.py")
+    assert _spec is not None and _spec.loader is not None
+    _simulation = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_simulation)  # simulates SIMULATED (again, if sitecustomize already did)
+    if str(SIMULATION) not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SIMULATION), os.environ.get("PYTHONPATH")]))
+    assert "cardforge" not in sys.modules, "cardforge was imported before the simulation began"
 
 from cardforge.config import Config
 from cardforge.lint.engine import lint_game
@@ -17,6 +36,16 @@ from cardforge.problem import Problem
 from cardforge.workspace import load_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under the simulated platform, skip the tests marked ``linux_fast_path``."""
+    if not SIMULATED:
+        return
+    skip = pytest.mark.skip(reason=f"asserts a Linux fast path (simulating {SIMULATED})")
+    for item in items:
+        if item.get_closest_marker("linux_fast_path"):
+            item.add_marker(skip)
 
 # Commands the tests run as processes run in those processes: none is handed to, or starts, a
 # resident build process (tests/resident/ turn it on for their own commands).

@@ -178,5 +178,5 @@ def _languages(game: Game, lang: str | None) -> list[str]:
 def write_failure(game_id: str, exc: OSError) -> CardforgeError:
     """The error for a write that failed (e.g. a full disk) while building ``game_id``."""
     return CardforgeError(f"{game_id}: cannot write {exc.filename or 'a file'}: {exc.strerror or exc}",
-                          hint="free disk space or fix the folder's permissions; "
-                               "files already there were left as they were")
+                          hint=getattr(exc, "hint", "free disk space or fix the folder's permissions")
+                          + "; files already there were left as they were")

@@ -4,8 +4,9 @@ A face's key is the SHA-256 of everything that shapes its page: the face's HTML 
 the stylesheet, the page geometry (trim, bleed, safe in mm), the base URL its relative links
 resolve against, the content of every local file the fragment or the stylesheet links to
 (art, fonts, images: only real links, :mod:`cardforge.render.links`; text that merely
-looks like a URL is not one), the installed fonts (fontconfig's list of font files with
-their sizes and modification times), and the versions of cardforge and WeasyPrint. Any
+looks like a URL is not one), the installed fonts (fontconfig's list of font files, or the
+platform's font folders where there is no ``fc-list``, with their sizes and modification
+times), and the versions of cardforge and WeasyPrint. Any
 change to one of them gives a new key, so a stale page is never reused; unchanged faces are
 never laid out again. Keys depend on content only, never on where the workspace lives or
 how its path is spelled: before hashing, every spelling of a root folder (the workspace,
@@ -28,8 +29,9 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.metadata import version
@@ -48,23 +50,50 @@ DEFAULT_FOLDER = ".cardforge-cache"
 
 @cache
 def fonts_fingerprint() -> str:
-    """SHA-256 of the installed fonts as fontconfig lists them (file, size, mtime), or of
-    ``"no fc-list"`` when fontconfig's ``fc-list`` is unavailable. Computed once a process."""
+    """SHA-256 of the installed fonts (file, size, mtime) as fontconfig lists them, or, where
+    fontconfig's ``fc-list`` is not on the PATH (Windows, most Macs), of every file in the
+    platform's font folders (:func:`font_folders`), so installing or updating a font there
+    lays the faces out again. Computed once a process."""
     fc_list = shutil.which("fc-list")
-    lines: list[str] = []
+    names: list[str] = []
     if fc_list is not None:
         try:
             out = subprocess.run([fc_list, "--format", "%{file}\n"], capture_output=True,
                                  text=True, timeout=60, check=False).stdout
         except (OSError, subprocess.SubprocessError):
             out = ""
-        for name in sorted(set(out.splitlines())):
-            try:
-                info = os.stat(name)
-            except OSError:
-                continue
-            lines.append(f"{name}\t{info.st_size}\t{info.st_mtime_ns}")
-    return hashlib.sha256("\n".join(lines or ["no fc-list"]).encode()).hexdigest()
+        names = out.splitlines()
+    if not names:
+        names = [os.path.join(top, name) for folder in font_folders()
+                 for top, _dirs, files in os.walk(folder) for name in files]
+    lines: list[str] = []
+    for name in sorted(set(names)):
+        try:
+            info = os.stat(name)
+        except OSError:
+            continue
+        lines.append(f"{name}\t{info.st_size}\t{info.st_mtime_ns}")
+    return hashlib.sha256("\n".join(lines or ["no fonts found"]).encode()).hexdigest()
+
+
+def font_folders(platform: str = sys.platform, environ: Mapping[str, str] = os.environ,
+                 home: str | None = None) -> list[str]:
+    """The folders fonts are installed in on ``platform`` (a ``sys.platform`` value), for
+    everyone and for this user: Windows ``%WINDIR%\\Fonts`` and
+    ``%LOCALAPPDATA%\\Microsoft\\Windows\\Fonts``; macOS ``/System/Library/Fonts``,
+    ``/Library/Fonts`` and ``~/Library/Fonts``; elsewhere fontconfig's usual
+    ``/usr/share/fonts``, ``/usr/local/share/fonts``, ``$XDG_DATA_HOME/fonts`` (default
+    ``~/.local/share/fonts``) and ``~/.fonts``."""
+    home = home if home is not None else os.path.expanduser("~")
+    if platform == "win32":
+        return [os.path.join(environ.get("WINDIR", r"C:\Windows"), "Fonts"),
+                os.path.join(environ.get("LOCALAPPDATA", os.path.join(home, "AppData", "Local")),
+                             "Microsoft", "Windows", "Fonts")]
+    if platform == "darwin":
+        return ["/System/Library/Fonts", "/Library/Fonts", os.path.join(home, "Library", "Fonts")]
+    data = environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
+    return ["/usr/share/fonts", "/usr/local/share/fonts", os.path.join(data, "fonts"),
+            os.path.join(home, ".fonts")]
 
 
 @lru_cache(maxsize=4096)

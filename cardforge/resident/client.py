@@ -25,8 +25,10 @@ CONNECT_TIMEOUT_S = 5.0
 ANSWER_TIMEOUT_S = 30.0
 """How long (s) a command waits for the resident process to start serving it."""
 
-FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-"""Signals passed on to the child running the command (Ctrl-C, kill, a closed terminal)."""
+FORWARDED = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals passed on to the child running the command (Ctrl-C, kill, a closed terminal); those
+this platform has (Windows has no SIGHUP, and no resident process: this module is only
+imported there, by every command, to find that out)."""
 
 
 class Connection:

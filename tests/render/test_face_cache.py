@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pikepdf
@@ -149,3 +150,34 @@ def test_zero_jobs_is_a_usage_error(workspace):
     result = CliRunner().invoke(main, ["build", "-w", str(workspace), "--jobs", "0"])
     assert result.exit_code == 2
     assert "--jobs" in result.output
+
+
+def test_without_fc_list_a_font_installed_in_the_font_folders_changes_the_key(tmp_path, monkeypatch):
+    """Windows and most Macs have no fc-list: the platform's font folders are listed
+    instead, so a font installed (or updated) there lays the faces out again."""
+    from cardforge.render import face_cache
+
+    monkeypatch.setattr(face_cache.shutil, "which", lambda name: None)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    fonts = tmp_path / "data" / "fonts"
+    fonts.mkdir(parents=True)
+    face_cache.fonts_fingerprint.cache_clear()
+    before = face_cache.fonts_fingerprint()
+    (fonts / "NewFace.ttf").write_bytes(b"\0\1\0\0 a font")
+    face_cache.fonts_fingerprint.cache_clear()
+    installed = face_cache.fonts_fingerprint()
+    face_cache.fonts_fingerprint.cache_clear()
+    assert installed != before and face_cache.fonts_fingerprint() == installed
+
+
+def test_the_font_folders_of_each_platform():
+    from cardforge.render.face_cache import font_folders
+
+    assert font_folders("win32", {"WINDIR": r"C:\Windows", "LOCALAPPDATA": r"C:\Users\ann\AppData\Local"},
+                        home=r"C:\Users\ann") == [
+        os.path.join(r"C:\Windows", "Fonts"),
+        os.path.join(r"C:\Users\ann\AppData\Local", "Microsoft", "Windows", "Fonts")]
+    assert font_folders("darwin", {}, home="/Users/ann") == [
+        "/System/Library/Fonts", "/Library/Fonts", "/Users/ann/Library/Fonts"]
+    assert font_folders("linux", {}, home="/home/ann") == [
+        "/usr/share/fonts", "/usr/local/share/fonts", "/home/ann/.local/share/fonts", "/home/ann/.fonts"]

@@ -167,6 +167,37 @@ def test_a_full_disk_is_reported_per_game_not_as_a_traceback(attack, monkeypatch
     assert "Traceback" not in result.output
 
 
+def test_a_pdf_open_in_a_viewer_on_windows_is_named_with_a_hint_and_left_whole(attack, monkeypatch):
+    """Windows refuses to replace a file another program has open (os.replace raises
+    PermissionError, WinError 32): the build names that file, says to close the viewer, and
+    leaves the old file whole with no temporary file beside it."""
+    import os
+
+    import cardforge.atomic as atomic
+
+    args = ["build", "--product", "cards", "--paper", "a4", "--lang", "en", "-w", str(attack.ws)]
+    first = CliRunner().invoke(main, args)
+    assert first.exit_code == 0, first.output
+    [pdf] = sorted((attack.ws / "out").rglob("*-cards-en-a4.pdf"))
+    before = pdf.read_bytes()
+    replace = os.replace
+
+    def viewer_has_it_open(src, dst):
+        if os.fspath(dst) == os.fspath(pdf):
+            raise PermissionError(13, "The process cannot access the file because it is being used "
+                                      "by another process", os.fspath(src), None, os.fspath(dst))
+        replace(src, dst)
+
+    monkeypatch.setattr(atomic.os, "replace", viewer_has_it_open)
+    result = CliRunner().invoke(main, args + ["--force"])
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {pdf}: it is open in another program, or read-only" in result.output
+    assert "hint: close the file in the program that has it open (a PDF viewer?)" in result.output
+    assert "Traceback" not in result.output
+    assert pdf.read_bytes() == before
+    assert [p.name for p in pdf.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
 def test_a_stray_exception_is_one_line_not_a_traceback(attack, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("something unexpected")
