@@ -25,15 +25,16 @@ if SIMULATED:
     _simulation = importlib.util.module_from_spec(_spec)
     _spec.loader.exec_module(_simulation)  # simulates SIMULATED (again, if sitecustomize already did)
     if str(SIMULATION) not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
-        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SIMULATION), os.environ.get("PYTHONPATH")]))
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SIMULATION),
+                                                                os.environ.get("PYTHONPATH")]))
     assert "cardforge" not in sys.modules, "cardforge was imported before the simulation began"
 
-from cardforge.config import Config
-from cardforge.lint.engine import lint_game
-from cardforge.lint.rule import all_rules
-from cardforge.packs import GameSpec
-from cardforge.problem import Problem
-from cardforge.workspace import load_game
+from cardforge.config import Config  # noqa: E402 - after the simulation
+from cardforge.lint.engine import lint_game  # noqa: E402 - after the simulation
+from cardforge.lint.rule import all_rules  # noqa: E402 - after the simulation
+from cardforge.packs import GameSpec  # noqa: E402 - after the simulation
+from cardforge.problem import Problem  # noqa: E402 - after the simulation
+from cardforge.workspace import load_game  # noqa: E402 - after the simulation
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
