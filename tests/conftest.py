@@ -40,12 +40,14 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under the simulated platform, skip the tests marked ``linux_fast_path``."""
+    """Under the simulated platform, skip the tests marked ``linux_fast_path`` and those of
+    the resident process (tests/resident/: Linux only, docs/install.md)."""
     if not SIMULATED:
         return
     skip = pytest.mark.skip(reason=f"asserts a Linux fast path (simulating {SIMULATED})")
+    resident = Path(__file__).parent / "resident"
     for item in items:
-        if item.get_closest_marker("linux_fast_path"):
+        if item.get_closest_marker("linux_fast_path") or item.path.is_relative_to(resident):
             item.add_marker(skip)
 
 # Commands the tests run as processes run in those processes: none is handed to, or starts, a

@@ -36,3 +36,12 @@ def install() -> None:
     if isinstance(getattr(inputstream, "characters_until_regex", None), dict) and \
             not isinstance(inputstream.characters_until_regex, Patterns):
         inputstream.characters_until_regex = Patterns()
+
+
+def uninstall() -> None:
+    """Give tinyhtml5 back a plain cache (:mod:`cardforge.render.layout_setup` turns the
+    changes off where they fail their self-test)."""
+    from tinyhtml5 import inputstream
+
+    if isinstance(getattr(inputstream, "characters_until_regex", None), Patterns):
+        inputstream.characters_until_regex = {}

@@ -53,3 +53,13 @@ def install() -> None:
         ffi = getattr(fonts, "ffi", None)
         if ffi is not None and not isinstance(ffi, SizedArrays):
             fonts.ffi = SizedArrays(ffi)
+
+
+def uninstall() -> None:
+    """Give ``weasyprint.pdf.fonts`` back its own ``ffi`` (nothing if not installed)."""
+    from weasyprint.pdf import fonts
+
+    with _lock:
+        ffi = getattr(fonts, "ffi", None)
+        if isinstance(ffi, SizedArrays):
+            fonts.ffi = ffi.wrapped

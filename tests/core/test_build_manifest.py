@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from cardforge import build_manifest, read_log, trust
 from cardforge.build_manifest import GameRecord
 from cardforge.problem import Location, Problem, Severity
@@ -111,6 +113,7 @@ def _child_log_size(path: Path) -> int:
     return len(read_log._open_logs[-1])
 
 
+@pytest.mark.linux_fast_path
 def test_a_forked_worker_records_and_hashes_nothing(tmp_path: Path) -> None:
     import multiprocessing
 

@@ -11,6 +11,7 @@ import pytest
 from cardforge import forked
 
 
+@pytest.mark.linux_fast_path
 def test_the_value_comes_back_from_another_process() -> None:
     parent = os.getpid()
     pending = forked.start(lambda: {"pid": os.getpid(), "squares": [n * n for n in range(5)]})
@@ -58,6 +59,7 @@ def _own_niceness() -> int:
     return os.nice(0)
 
 
+@pytest.mark.linux_fast_path
 def test_the_child_runs_at_the_lower_priority_asked_for() -> None:
     mine = os.nice(0)
     assert forked.start(_own_niceness, niceness=7).result() == min(mine + 7, 19)
@@ -72,6 +74,7 @@ def _in_a_daemon(send) -> None:
         send.send(("failed", repr(exc), os.getpid()))
 
 
+@pytest.mark.linux_fast_path
 def test_a_daemon_process_runs_the_call_itself() -> None:
     """A daemon may not have children (multiprocessing raises AssertionError): a lint
     lane's child starting a rule that forks must still get the rule's answer."""

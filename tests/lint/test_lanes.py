@@ -8,6 +8,8 @@ import multiprocessing
 import os
 import time
 
+import pytest
+
 from cardforge.config import Config
 from cardforge.lint.engine import lint_game
 from cardforge.lint.lanes import in_lanes
@@ -26,6 +28,7 @@ RULES = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ103"), _rule("ZZ10
          _rule("ZZ105", "catalogs"), _rule("ZZ106"), _rule("ZZ107")]
 
 
+@pytest.mark.linux_fast_path
 def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
     parent = os.getpid()
     first_taken = multiprocessing.get_context("fork").Event()
@@ -48,6 +51,7 @@ def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
     assert by_code["ZZ101"] == parent  # this process starts from the first
 
 
+@pytest.mark.linux_fast_path
 def test_rules_that_start_processes_run_here_whoever_takes_the_others():
     """Layout workers, or a child of the rule's own (FORKS): a (daemon) child may not start
     them: `lint --layout` failed so."""

@@ -414,6 +414,7 @@ def _die_line(attack: Attack, game: str) -> int:
     return text[:text.index("faces: [1, 2")].count("\n") + 1
 
 
+@pytest.mark.linux_fast_path
 @pytest.mark.parametrize("game", ["comic-creator", "dice-girls", "dice-tuners"])
 def test_a_die_at_the_face_limit_lints_in_reasonable_time(tmp_path, game):
     attack, _, _ = _die(tmp_path, game, trust.MAX_DIE_FACES)

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The dependency-floors job: a fresh venv (.venv-floors) with exactly the oldest version of
+# each dependency pyproject.toml allows (its ">=" lower bounds, pinned with "==" in a
+# constraints file, since pip has no lowest-versions resolution), then a named subset of the
+# suite on it. Fails when a floor is not true any more.
+#   bash .ci/floors.sh            make (or reuse) the venv and run the subset
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=.venv-floors
+constraints=$(mktemp)
+trap 'rm -f "$constraints"' EXIT
+# project.dependencies' "name>=x.y" bounds → "name==x.y"
+python3 - "$constraints" <<'PY'
+import re, sys, tomllib
+with open("pyproject.toml", "rb") as handle:
+    dependencies = tomllib.load(handle)["project"]["dependencies"]
+pins = []
+for requirement in dependencies:
+    match = re.match(r"\s*([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9A-Za-z.]*)", requirement)
+    if not match:
+        sys.exit(f"floors: no '>=' lower bound in {requirement!r}")
+    pins.append(f"{match[1]}=={match[2]}")
+with open(sys.argv[1], "w") as out:
+    out.write("\n".join(pins) + "\n")
+PY
+echo "floors: $(tr '\n' ' ' < "$constraints")"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -c "$constraints" -e ".[test]"
+"$venv/bin/python" -m pip check
+# Every floor installed as pinned (a constraint pip could not meet would have failed above).
+"$venv/bin/python" - "$constraints" <<'PY'
+import sys
+from importlib.metadata import version
+for line in open(sys.argv[1]):
+    name, wanted = line.strip().split("==")
+    assert version(name) == wanted or version(name).startswith(wanted + "."), (name, version(name), wanted)
+PY
+# The subset (the whole suite takes ~10 min on the 2-core CI machine, over this job's budget):
+# every CLI test, the security tests, the reference pages, the face cache and PDF/X exports.
+CARDFORGE_RESIDENT=0 "$venv/bin/python" -m pytest -p no:cacheprovider -q -n 2 \
+  tests/test_cli.py tests/commands tests/security tests/test_reference_pages.py \
+  tests/render/test_face_cache.py tests/exports tests/core/test_parse_cache.py tests/render/test_layout_self_test.py

@@ -1,0 +1,55 @@
+"""cardforge's changes to WeasyPrint turn themselves off, with one line, on a version whose
+self-test layout they change, and stay on where it comes out the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardforge.render import layout_setup, page_margins, style_sharing, svg_forms
+
+
+@pytest.fixture
+def unknown_version(monkeypatch):
+    """This WeasyPrint taken for a version the changes were not written for; afterwards the
+    changes installed again, as every layout in cardforge has them."""
+    monkeypatch.setattr(layout_setup, "WRITTEN_FOR", ("0.0",))
+    layout_setup._uninstall()
+    layout_setup._verdict.clear()
+    yield
+    monkeypatch.undo()
+    layout_setup._uninstall()
+    layout_setup._verdict.clear()
+    layout_setup.prepare()
+
+
+def test_on_another_version_the_changes_stay_on_when_the_test_page_is_the_same(unknown_version, capsys):
+    layout_setup.prepare()
+    assert layout_setup._verdict == {"on": True} and svg_forms._original and page_margins._original
+    assert capsys.readouterr().err == ""
+
+
+def test_a_change_that_alters_the_test_page_turns_them_all_off_with_one_line(unknown_version, monkeypatch,
+                                                                             capsys):
+    """Stand-in for a WeasyPrint whose margin boxes changed: the change drops them all."""
+    monkeypatch.setattr(page_margins, "_make_margin_boxes", lambda context, page, state: ())
+    layout_setup.prepare()
+    import weasyprint
+
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"WeasyPrint {weasyprint.__version__} is not a version" in err
+    assert "(its pages differ)" in err and "they are off" in err
+    assert layout_setup._verdict == {"on": False}
+    assert not svg_forms._original and not page_margins._original and not style_sharing._original
+    layout_setup.prepare()  # later calls: nothing installed, nothing printed again
+    assert not page_margins._original and capsys.readouterr().err == ""
+
+
+def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, monkeypatch, capsys):
+    """68.0's case: the guard saw the names it expected, then every face crashed."""
+    def crash(*args, **kwargs):
+        raise TypeError("set_computed_styles() takes 4 positional arguments")
+
+    monkeypatch.setattr(style_sharing, "_set_computed_styles", crash)
+    layout_setup.prepare()
+    assert "TypeError: set_computed_styles()" in capsys.readouterr().err
+    assert layout_setup._verdict == {"on": False} and not svg_forms._original
