@@ -53,3 +53,44 @@ def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, 
     layout_setup.prepare()
     assert "TypeError: set_computed_styles()" in capsys.readouterr().err
     assert layout_setup._verdict == {"on": False} and not svg_forms._original
+
+
+@pytest.mark.parametrize("installed", ["69.0", "62.3", "71.0", "dev"])
+def test_a_weasyprint_of_another_major_is_refused_in_one_line(installed):
+    from cardforge.errors import CardforgeError
+    from cardforge.render import check_weasyprint
+
+    with pytest.raises(CardforgeError) as caught:
+        check_weasyprint(installed)
+    assert caught.value.format_message().splitlines()[0] == (
+        f"cardforge needs WeasyPrint >=70.0,<71 (installed: {installed})")
+    check_weasyprint("70.0")
+    check_weasyprint("70.2")
+
+
+def test_a_build_with_weasyprint_one_major_older_says_which_version_it_needs(tmp_path):
+    """The version is read from the package metadata (here made to say 69.0), before any
+    of WeasyPrint's changed internals are imported: one line and a hint, exit 2."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(
+        "import importlib.metadata as m\n_real = m.version\n"
+        "m.version = lambda name: '69.0' if name.lower() == 'weasyprint' else _real(name)\n",
+        encoding="utf-8")
+    ws = tmp_path / "ws"
+    (ws / "cards").mkdir(parents=True)
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "dixe-on-card", ws / "cards" / "dixe-on-card")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(shim), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-m", "cardforge", "build", "--product", "cards", "-w", str(ws)],
+                          env=env, cwd=ws, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines()[:2] == ["Error: cardforge needs WeasyPrint >=70.0,<71 (installed: 69.0)",
+                                            "  hint: pip install 'weasyprint>=70.0,<71'"]
+    assert "Traceback" not in done.stderr and not (ws / "out").exists()
