@@ -86,8 +86,9 @@ def test_a_build_with_weasyprint_one_major_older_says_which_version_it_needs(tmp
     (ws / "cards").mkdir(parents=True)
     import shutil
 
-    shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / "dixe-on-card", ws / "cards" / "dixe-on-card")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(shim), os.environ.get("PYTHONPATH")])))
+    shipped = Path(__file__).resolve().parents[2] / "cards" / "dixe-on-card"
+    shutil.copytree(shipped, ws / "cards" / "dixe-on-card")
+    env = dict(os.environ, PYTHONPATH=str(shim))
     done = subprocess.run([sys.executable, "-m", "cardforge", "build", "--product", "cards", "-w", str(ws)],
                           env=env, cwd=ws, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 2, done.stdout + done.stderr
