@@ -23,7 +23,15 @@ from __future__ import annotations
 import sys
 import threading
 
-from cardforge.render import html_patterns, page_margins, sized_arrays, style_sharing, svg_forms
+# weasyprint_version refuses another WeasyPrint major on import (the changes import WeasyPrint lazily)
+from cardforge.render import (  # noqa: F401
+    html_patterns,
+    page_margins,
+    sized_arrays,
+    style_sharing,
+    svg_forms,
+    weasyprint_version,
+)
 
 WRITTEN_FOR = ("70.0",)
 """The WeasyPrint versions the changes were written for and are tested on (the suite's

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+# isort: off
+from cardforge.render import weasyprint_version  # noqa: F401 - first: another WeasyPrint major refused
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+# isort: on
 
 from cardforge import trust
 from cardforge.problem import Location
