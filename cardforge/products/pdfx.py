@@ -130,7 +130,8 @@ def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, titl
             out.Root.Metadata = out.copy_foreign(source.Root.Metadata)
         for key in _INFO_KEYS:
             if key in source.docinfo:
-                out.docinfo[key] = source.docinfo[key]
+                # a copy of its own: pikepdf before 10.13 refuses another Pdf's direct object
+                out.docinfo[key] = pikepdf.Object.parse(source.docinfo[key].unparse())
     # PDF/X wants a title, the same in Info and XMP; WeasyPrint's dates are kept as written
     with out.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as xmp:
         xmp["dc:title"] = title
