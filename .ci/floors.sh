@@ -36,7 +36,8 @@ for line in open(sys.argv[1]):
     assert version(name) == wanted or version(name).startswith(wanted + "."), (name, version(name), wanted)
 PY
 # The subset (the whole suite takes ~10 min on the 2-core CI machine, over this job's budget):
-# every CLI test, the security tests, the reference pages, the face cache and PDF/X exports.
+# every CLI test (tests/test_cli.py, tests/commands), the PDF/X and other exports, the face and
+# parse caches, the template sandbox's limits and the WeasyPrint self-test and version check.
 CARDFORGE_RESIDENT=0 "$venv/bin/python" -m pytest -p no:cacheprovider -q -n 2 \
-  tests/test_cli.py tests/commands tests/security tests/test_reference_pages.py \
-  tests/render/test_face_cache.py tests/exports tests/core/test_parse_cache.py tests/render/test_layout_self_test.py
+  tests/test_cli.py tests/commands tests/exports tests/render/test_face_cache.py \
+  tests/core/test_parse_cache.py tests/render/test_layout_self_test.py tests/security/test_templates.py
