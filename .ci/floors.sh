@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# The dependency-floors job: a fresh venv (.venv-floors) with exactly the oldest version of
+# The dependency-floors job: a venv with exactly the oldest version of
 # each dependency pyproject.toml allows (its ">=" lower bounds, pinned with "==" in a
 # constraints file, since pip has no lowest-versions resolution), then a named subset of the
 # suite on it. Fails when a floor is not true any more.
 #   bash .ci/floors.sh            make (or reuse) the venv and run the subset
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=.venv-floors
 constraints=$(mktemp)
 trap 'rm -f "$constraints"' EXIT
 # project.dependencies' "name>=x.y" bounds → "name==x.y"
@@ -24,6 +23,10 @@ with open(sys.argv[1], "w") as out:
     out.write("\n".join(pins) + "\n")
 PY
 echo "floors: $(tr '\n' ' ' < "$constraints")"
+# The venv is kept outside the clone, named by the floors and the Python it runs on, so the
+# next CI run on the same machine reuses it (installing ~80 pinned packages is most of the job).
+key=$( (cat "$constraints"; python3 --version) | sha256sum | cut -c1-12)
+venv="${CARDFORGE_FLOORS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/cardforge/floors-venv-$key}"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -c "$constraints" -e ".[test]"
 "$venv/bin/python" -m pip check
