@@ -41,7 +41,15 @@ def in_cell_terms(problem: Problem, sheet: str, places: CsvPlaces | None = None)
     location = problem.location
     if places is not None:
         location = Location(location.path, *places.place(location.line, location.col))
+        message = _physical_references(message, problem.path.name, places)
     return replace(problem, message=message, cell=name, location=location)
+
+
+def _physical_references(message: str, file: str, places: CsvPlaces) -> str:
+    """``message`` with each ``<file>:<row>`` it names (a rule's "already used at
+    monsters.csv:12") at the row's physical line instead."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(file)}:([0-9]+)\b")
+    return pattern.sub(lambda m: f"{file}:{places.place(int(m[1]), 1)[0]}", message)
 
 
 def in_sheet_terms(problems: Iterable[Problem], documents: Iterable[Document]) -> list[Problem]:
