@@ -6,6 +6,7 @@ child parsing the big card files (:func:`cardforge.parse_ahead.early`)."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -138,29 +139,55 @@ def main() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="With --layout: folder of laid-out faces, shared with builds  "
                    "[default: the configured cache, .cardforge-cache]")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Run only these rules: codes or prefixes (CF005, TR), comma-separated or "
+                   "repeated; replaces the configuration's select.")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+              help="Do not run these rules: codes or prefixes, added to the configuration's ignore.")
+@click.option("--severity", "minimum", type=click.Choice(["info", "warning", "error"]), default=None,
+              help="Print problems of at least this severity  [default: warning; info is counted, "
+                   "not printed]")
+@click.option("--verbose", "-v", is_flag=True, help="Print info problems too (as --severity info).")
 @WORKSPACE
 def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: int | None,
-         cache_dir: Path | None, workspace: Path) -> None:
+         cache_dir: Path | None, select: tuple[str, ...], ignore: tuple[str, ...],
+         minimum: str | None, verbose: bool, workspace: Path) -> None:
     """Check card data: YAML, schema, deck counts and each game's rules.
 
     PATHS are game folders (cards/<game>) or folders holding them; default: the
     configured cards folder. Rules are chosen and their severities set by [tool.cardforge]
     in pyproject.toml or by cardforge.toml; a card silences a rule with lint-ignore: [CODE].
     Rules that need the laid-out faces (such as TR105, text overflow) run only with
-    --layout or with lint-layout = true in the configuration.
+    --layout or with lint-layout = true in the configuration. --select and --ignore
+    choose rules by code or prefix over the configuration; problems at info level are
+    counted but printed only with -v (or --severity info).
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
     """
     from cardforge.parse_ahead import early
+    from cardforge.problem import Severity
 
     with _confined(workspace.resolve(), *(p.resolve() for p in paths), cache_dir):
         ahead = early(paths, workspace.resolve(), cache_dir)  # parses while the lint's modules import
         from cardforge.commands import lint as command
 
+        shown = command.Shown(_codes(select), _codes(ignore),
+                              Severity(minimum or ("info" if verbose else "warning")))
         try:
-            code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir, ahead)
+            code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir, ahead,
+                               shown)
         finally:
             ahead.abandon()
     sys.exit(code)
+
+
+def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule codes or prefixes from repeated, comma-separated options, upper-cased. Raises
+    click.BadParameter for one that is not 1–3 letters and up to 3 digits."""
+    codes = tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
+    for code in codes:
+        if not re.fullmatch(r"[A-Z]{1,3}[0-9]{0,3}", code):
+            raise click.BadParameter(f"{code!r} is not a rule code or prefix (such as CF005 or TR)")
+    return codes
 
 
 @main.command()
