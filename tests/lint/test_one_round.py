@@ -88,6 +88,9 @@ def test_ten_mistakes_one_run(tmp_path: Path):
         ("CF008", "monsters.csv", 10, 21, "monsters!C6"),  # quantity 0
         ("CF003", "wares.csv", 3, 8, "wares!C2"),          # gold "ten": the load error
     }
+    count = next(p for p in found if p["code"] == "CF006")
+    assert "5 from 5 card(s) in monsters.csv rows 2–6, fen-wisp ×2, old-golem ×0" in count["message"]
+    assert "change a quantity cell" in count["hint"]
     duplicate = next(p for p in found if p["code"] == "CF005")
     assert "monsters.csv:5" in duplicate["message"]  # the first bog-hag's line, not its row (3)
     note = found[-1]
