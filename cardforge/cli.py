@@ -405,16 +405,20 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
               help="Copy this built-in game (see `cardforge games`) instead of writing a new one.")
 @click.option("--name", default=None,
               help="The game's name  [default: from GAME, goblin-market → Goblin Market]")
+@click.option("--one-language", is_flag=True,
+              help="Write the new game in English alone: no French texts, catalogs or rules "
+                   "translation (add languages later in game.yaml's languages:).")
 @WORKSPACE
-def new(game: str | None, from_game: str | None, name: str | None, workspace: Path) -> None:
+def new(game: str | None, from_game: str | None, name: str | None, one_language: bool,
+        workspace: Path) -> None:
     """Start a new game GAME in the workspace, ready to lint and build.
 
     GAME is its id: lower-case letters, digits and hyphens (it names cards/GAME/ and
     templates/GAME/). The game is written as data only, no Python: game.yaml (languages,
     card size, two sample decks with their fields, lint rules, a cost-balance check, the
     facts the rules print), sample cards in English and French, card faces (Jinja2
-    templates, CSS, SVG icons), a rules booklet and its French catalogs; cardforge.toml too
-    when the workspace has no configuration. Every file says what it is for; edit them into
+    templates, CSS, SVG icons), a rules booklet and its French catalogs (--one-language:
+    English alone); cardforge.toml too when the workspace has no configuration. Every file says what it is for; edit them into
     your game. See docs/workspace-games.md.
 
     \b
@@ -430,7 +434,7 @@ def new(game: str | None, from_game: str | None, name: str | None, workspace: Pa
     from cardforge.commands import new as command
 
     with _confined(workspace.resolve()):
-        command.run(game, from_game, name, workspace.resolve())
+        command.run(game, from_game, name, workspace.resolve(), one_language=one_language)
 
 
 @main.command()
