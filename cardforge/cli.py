@@ -418,8 +418,8 @@ def new(game: str | None, from_game: str | None, name: str | None, one_language:
     card size, two sample decks with their fields, lint rules, a cost-balance check, the
     facts the rules print), sample cards in English and French, card faces (Jinja2
     templates, CSS, SVG icons), a rules booklet and its French catalogs (--one-language:
-    English alone); cardforge.toml too when the workspace has no configuration. Every file says what it is for; edit them into
-    your game. See docs/workspace-games.md.
+    English alone); cardforge.toml too when the workspace has no configuration. Every
+    file says what it is for; edit them into your game. See docs/workspace-games.md.
 
     \b
       cardforge new goblin-market      write a new game, then:
