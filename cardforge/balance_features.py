@@ -44,6 +44,10 @@ class BalanceError(Exception):
         self.hint = hint
 
 
+MIN_R2 = 0.5
+"""A fit explaining less of the costs' variance than this judges no card (``min_r2``)."""
+
+
 @dataclass(frozen=True)
 class Tolerance:
     """How far off a card may be: ``points`` of cost, and ``deviations`` residual standard
@@ -79,7 +83,8 @@ class Feature:
 @dataclass(frozen=True)
 class Entry:
     """One ``balance:`` entry, read: its ``index`` in the list, the ``deck``, the ``cost``
-    path as keys, the ``power`` features, ``where`` (path keys → value) and ``tolerance``."""
+    path as keys, the ``power`` features, ``where`` (path keys → value), ``tolerance`` and
+    ``min_r2``, the least R² of a fit whose verdicts are given."""
 
     index: int
     deck: str
@@ -87,6 +92,7 @@ class Entry:
     power: tuple[Feature, ...]
     where: dict[tuple[str, ...], Any] = field(default_factory=dict)
     tolerance: Tolerance = Tolerance()
+    min_r2: float = MIN_R2
 
     def selects(self, card: Card) -> bool:
         """Whether ``card`` has every ``where`` value (a list field: holds the value)."""
@@ -114,7 +120,8 @@ def read_entry(index: int, raw: Mapping[str, Any]) -> Entry:
     tolerance = raw.get("tolerance") or {}
     return Entry(index, str(raw["deck"]), tuple(cost.split(".")), tuple(power),
                  {tuple(str(k).split(".")): v for k, v in (raw.get("where") or {}).items()},
-                 Tolerance(float(tolerance.get("points", 1)), float(tolerance.get("deviations", 2))))
+                 Tolerance(float(tolerance.get("points", 1)), float(tolerance.get("deviations", 2))),
+                 float(raw.get("min_r2", MIN_R2)))
 
 
 def feature_matrix(entry: Entry, cards: Sequence[Card],

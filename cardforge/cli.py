@@ -6,6 +6,7 @@ child parsing the big card files (:func:`cardforge.parse_ahead.early`)."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -138,29 +139,55 @@ def main() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="With --layout: folder of laid-out faces, shared with builds  "
                    "[default: the configured cache, .cardforge-cache]")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Run only these rules: codes or prefixes (CF005, TR), comma-separated or "
+                   "repeated; replaces the configuration's select.")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+              help="Do not run these rules: codes or prefixes, added to the configuration's ignore.")
+@click.option("--severity", "minimum", type=click.Choice(["info", "warning", "error"]), default=None,
+              help="Print problems of at least this severity  [default: warning; info is counted, "
+                   "not printed]")
+@click.option("--verbose", "-v", is_flag=True, help="Print info problems too (as --severity info).")
 @WORKSPACE
 def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: int | None,
-         cache_dir: Path | None, workspace: Path) -> None:
+         cache_dir: Path | None, select: tuple[str, ...], ignore: tuple[str, ...],
+         minimum: str | None, verbose: bool, workspace: Path) -> None:
     """Check card data: YAML, schema, deck counts and each game's rules.
 
     PATHS are game folders (cards/<game>) or folders holding them; default: the
     configured cards folder. Rules are chosen and their severities set by [tool.cardforge]
     in pyproject.toml or by cardforge.toml; a card silences a rule with lint-ignore: [CODE].
     Rules that need the laid-out faces (such as TR105, text overflow) run only with
-    --layout or with lint-layout = true in the configuration.
+    --layout or with lint-layout = true in the configuration. --select and --ignore
+    choose rules by code or prefix over the configuration; problems at info level are
+    counted but printed only with -v (or --severity info).
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
     """
     from cardforge.parse_ahead import early
+    from cardforge.problem import Severity
 
     with _confined(workspace.resolve(), *(p.resolve() for p in paths), cache_dir):
         ahead = early(paths, workspace.resolve(), cache_dir)  # parses while the lint's modules import
         from cardforge.commands import lint as command
 
+        shown = command.Shown(_codes(select), _codes(ignore),
+                              Severity(minimum or ("info" if verbose else "warning")))
         try:
-            code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir, ahead)
+            code = command.run(paths, fmt, strict, workspace.resolve(), layout, jobs, cache_dir, ahead,
+                               shown)
         finally:
             ahead.abandon()
     sys.exit(code)
+
+
+def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule codes or prefixes from repeated, comma-separated options, upper-cased. Raises
+    click.BadParameter for one that is not 1–3 letters and up to 3 digits."""
+    codes = tuple(part.strip().upper() for value in values for part in value.split(",") if part.strip())
+    for code in codes:
+        if not re.fullmatch(r"[A-Z]{1,3}[0-9]{0,3}", code):
+            raise click.BadParameter(f"{code!r} is not a rule code or prefix (such as CF005 or TR)")
+    return codes
 
 
 @main.command()
@@ -378,17 +405,21 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
               help="Copy this built-in game (see `cardforge games`) instead of writing a new one.")
 @click.option("--name", default=None,
               help="The game's name  [default: from GAME, goblin-market → Goblin Market]")
+@click.option("--one-language", is_flag=True,
+              help="Write the new game in English alone: no French texts, catalogs or rules "
+                   "translation (add languages later in game.yaml's languages:).")
 @WORKSPACE
-def new(game: str | None, from_game: str | None, name: str | None, workspace: Path) -> None:
+def new(game: str | None, from_game: str | None, name: str | None, one_language: bool,
+        workspace: Path) -> None:
     """Start a new game GAME in the workspace, ready to lint and build.
 
     GAME is its id: lower-case letters, digits and hyphens (it names cards/GAME/ and
     templates/GAME/). The game is written as data only, no Python: game.yaml (languages,
     card size, two sample decks with their fields, lint rules, a cost-balance check, the
     facts the rules print), sample cards in English and French, card faces (Jinja2
-    templates, CSS, SVG icons), a rules booklet and its French catalogs; cardforge.toml too
-    when the workspace has no configuration. Every file says what it is for; edit them into
-    your game. See docs/workspace-games.md.
+    templates, CSS, SVG icons), a rules booklet and its French catalogs (--one-language:
+    English alone); cardforge.toml too when the workspace has no configuration. Every
+    file says what it is for; edit them into your game. See docs/workspace-games.md.
 
     \b
       cardforge new goblin-market      write a new game, then:
@@ -403,7 +434,7 @@ def new(game: str | None, from_game: str | None, name: str | None, workspace: Pa
     from cardforge.commands import new as command
 
     with _confined(workspace.resolve()):
-        command.run(game, from_game, name, workspace.resolve())
+        command.run(game, from_game, name, workspace.resolve(), one_language=one_language)
 
 
 @main.command()

@@ -36,7 +36,9 @@ class Problem:
     """One complaint, pointing at the file, line and column the user must edit.
 
     ``code`` is a rule code such as ``CF003`` or ``CC102``; ``card`` is the card id the
-    problem belongs to (used by per-card ``lint-ignore``), or None; ``hint`` says how to fix it.
+    problem belongs to (used by per-card ``lint-ignore``), or None; ``hint`` says how to fix it;
+    ``cell`` is the spreadsheet cell (``Monsters!E47``) for a Problem in a sheet, once its
+    location is the cell's physical place (:func:`cardforge.spreadsheet.in_sheet_terms`).
     """
 
     location: Location
@@ -45,6 +47,7 @@ class Problem:
     severity: Severity = Severity.ERROR
     card: str | None = None
     hint: str | None = None
+    cell: str | None = None
 
     @property
     def path(self) -> Path:

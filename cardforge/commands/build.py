@@ -111,7 +111,9 @@ def _build(stale: list[tuple[GameSpec, Path]], request: BuildRequest, config: Co
             try:
                 written = build_game.build_game(job, config, options, progress.step, outcome.notes)
             except CardforgeError as exc:
-                outcome.failures.append(exc)
+                from cardforge.render.css_places import traced  # only after a failure: not at start-up
+
+                outcome.failures.append(traced(exc))  # a worker's CSS warning at its file and line
                 continue
             except OSError as exc:  # e.g. the disk filled up while writing
                 outcome.failures.append(build_game.write_failure(job.spec.id, exc))

@@ -10,6 +10,7 @@ remove the file it came from, or its cards are there twice).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -43,9 +44,19 @@ def run(source: Path, fmt: str, output: Path | None, workspace: Path) -> Path:
     except LoadError as exc:
         raise DataError(exc.problems, what=str(source)) from None
     try:
-        encoded = encode(data, fmt, source)
+        encoded = encode(data, fmt, source, _schema_line(source, config.cards, config.out))
     except NotExact as exc:
         raise DataError(exc.problems, what=f"the conversion of {source}") from None
     write_atomically(target, lambda handle: handle.write(encoded))
     click.echo(shown(target, workspace))
     return target
+
+
+def _schema_line(source: Path, cards: Path, out: Path) -> str | None:
+    """The ``$schema`` path a card file of ``source``'s game reads from its place in
+    ``cards/<game>/`` (what ``cardforge schema`` writes to ``<out>/schemas/``), or None when
+    ``source`` is not in a game folder of ``cards``."""
+    folder = source.resolve().parent
+    if folder.parent != cards.resolve():
+        return None
+    return Path(os.path.relpath(out.resolve() / "schemas" / f"{folder.name}.schema.json", folder)).as_posix()

@@ -30,9 +30,11 @@ from cardforge.scaffold.sample import (
 )
 
 
-def run(game_id: str | None, from_game: str | None, name: str | None, workspace: Path) -> None:
+def run(game_id: str | None, from_game: str | None, name: str | None, workspace: Path,
+        one_language: bool = False) -> None:
     """Write a new game into ``workspace`` and print the files written. ``from_game``
-    copies that built-in game instead (``game_id`` then must be None or the same id).
+    copies that built-in game instead (``game_id`` then must be None or the same id);
+    ``one_language`` writes the new game in its source language alone (English).
     Raises ConfigError (exit 2, nothing written) for an id that is not valid or is taken,
     a folder already there, or a built-in game whose cards are not installed."""
     config = load_config(workspace)
@@ -40,12 +42,15 @@ def run(game_id: str | None, from_game: str | None, name: str | None, workspace:
     game_id = _chosen_id(game_id, from_game, name, specs)
     places = Places(workspace, config.cards, workspace / "templates", game_id)
     refuse_existing(places)
+    if from_game and one_language:
+        raise ConfigError("--one-language goes with a new game, not with --from",
+                          hint=f"a copy of {from_game} keeps the built-in game's languages")
     if from_game:
         plan = builtin_files(places, *source_folders(from_game, specs))
     else:
         prefix = code_prefix(game_id, taken_prefixes(specs.values(), config.cards))
         plan = scaffold_files(places, name or display_name(game_id), prefix,
-                              with_config=config.source is None)
+                              with_config=config.source is None, one_language=one_language)
     written = write_plan(plan, workspace)
     try:
         catalogs = [] if from_game else make_catalogs(places.game, rules_translations)

@@ -107,13 +107,16 @@ def balance_table(game: Game, result: Result) -> Table:
                            "standard deviations of the other cards' misses")
         if fit.dropped:
             table.notes.append(f"left out (constant, or made of the others): {', '.join(fit.dropped)}")
+        if fit.r2 is not None and fit.r2 < entry.min_r2:
+            table.notes.append(f"R² below {entry.min_r2:g}: the costs explain little, the verdicts "
+                               "are unreliable and lint (CF011) judges no card; add power terms")
     if result.too_few:
         table.notes.append(f"cannot judge: {result.too_few}")
     unjudged = [v.card.id for v in result.verdicts if not v.judged]
     if unjudged:
         table.notes.append("not judged (the other cards cannot predict it: it alone has some "
                            f"feature or value): {', '.join(unjudged)}")
-    for v in result.out_of_line:
+    for v in [] if fit is not None and fit.r2 is not None and fit.r2 < entry.min_r2 else result.out_of_line:
         silenced = " (lint-ignore: CF011)" if "CF011" in v.card.ignored_codes else ""
         table.notes.append(f"out of line: {v.card.id}{silenced} (cost {v.cost:g}, the others "
                            f"predict {v.predicted or 0.0:.2f})")

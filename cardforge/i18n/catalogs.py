@@ -9,7 +9,9 @@ Merging (:func:`merge`) is Babel's ``Catalog.update``: a unit whose text is unch
 its translation; a unit whose text changed a little gets the old translation marked
 *fuzzy* (with the old msgid kept as ``#| msgid``); a unit Babel cannot match by text but
 that sits where an old entry sat (same file and line) is marked fuzzy the same way; what no
-unit matches is dropped. Babel compares every new text with every old translation, so when
+unit matches is dropped. A fuzzy match between short texts or two different cards' names is
+not offered (:mod:`cardforge.i18n.fuzzy_guard`). Babel compares every new text with every
+old translation, so when
 that would be more than :data:`~cardforge.trust.MAX_FUZZY_COMPARISONS` comparisons (a
 crafted catalog of 200,000 look-alike entries would take hours) only the match by place
 is made (and when every text has its entry, Babel is not asked to prepare a fuzzy match
@@ -41,6 +43,7 @@ from babel.messages.catalog import Catalog, Message
 from cardforge import trust
 from cardforge.atomic import write_atomically
 from cardforge.errors import DataError
+from cardforge.i18n.fuzzy_guard import drop_unrelated, other_cards
 from cardforge.i18n.headers import GameCatalog, comparable, known, project_of
 from cardforge.i18n.po import CODE, present, read_catalog, render
 from cardforge.i18n.units import DOMAINS, Unit, extract, target_languages
@@ -120,6 +123,7 @@ def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Ca
     candidates = sum(1 for message in merged if message.id and message.string)
     merged.update(_template_copy(pot, merged), update_creation_date=False,
                   no_fuzzy_matching=not unmatched or unmatched * candidates > trust.MAX_FUZZY_COMPARISONS)
+    drop_unrelated(merged, old)  # no fuzzy match between short texts or two cards' names
     _fuzzy_by_location(merged)
     merged.obsolete.clear()
     inline = {unit.msgid: unit.inline[lang] for unit in units if lang in unit.inline}
@@ -153,7 +157,7 @@ def _fuzzy_by_location(catalog: Catalog) -> None:
         if not message.id or message.string:
             continue
         old = next((by_place[p] for p in message.locations if p in by_place), None)
-        if old is not None and old.string:
+        if old is not None and old.string and not other_cards(message, old):
             message.string = old.string
             message.flags.add("fuzzy")
             message.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)

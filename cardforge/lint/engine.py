@@ -1,9 +1,14 @@
 """Running rules over a loaded game: selection, severities and per-card suppression.
 
-Order: the loading Problems (syntax and schema, rules of scope ``file``) come first; card
-rules run on the cards that loaded cleanly, and deck and game rules (counts, duplicates,
-balance) run only once every file loads cleanly, since a missing card would make them
-lie. Configuration selects rules and sets
+Order: the loading Problems (syntax and schema, rules of scope ``file``) come first; then,
+in the same run, card rules run on every card that loaded; a deck rule (counts) runs on
+each deck none of whose files has a loading error; a game rule runs when every file
+loaded cleanly, or whatever did not load when it is cross-file and only ever reports
+what it sees (``RUNS_ON_INCOMPLETE``: duplicate ids and names, translations, game.yaml's
+own numbers). A missing card would make the others lie, so they are skipped for that
+game only, and one Problem per game (:mod:`cardforge.lint.not_run`, a warning at the first file that
+did not load) says how many rules were not run and which files to fix.
+Configuration selects rules and sets
 severities (``cardforge.config.Config``): a rule's Problems are at most as severe as the
 rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
 codes for Problems that belong to it. Rules that read laid-out faces (``NEEDS_LAYOUT``)
@@ -29,6 +34,7 @@ from cardforge.config import Config
 from cardforge.errors import DataError
 from cardforge.lint.lanes import in_lanes
 from cardforge.lint.layout import LayoutOptions
+from cardforge.lint.not_run import broken_decks, not_run_note
 from cardforge.lint.rule import Rule
 from cardforge.model import Game
 from cardforge.problem import Location, Problem, Severity
@@ -40,16 +46,19 @@ INTERNAL = "CF000"
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
 
 
-def _run(rule: Rule, game: Game, layout: LayoutOptions | None) -> Iterable[Problem]:
+def _run(rule: Rule, game: Game, layout: LayoutOptions | None,
+         broken: frozenset[str] = frozenset()) -> Iterable[Problem]:
     """The rule's Problems: ``check`` called on each target of its scope, with ``layout``
-    as third argument for a rule that needs layout."""
+    as third argument for a rule that needs layout; a deck rule passes over the decks
+    ``broken`` names (a file of theirs did not load cleanly)."""
     assert rule.check is not None
     extra = (layout,) if rule.needs_layout else ()
     if rule.scope == "game":
         yield from rule.check(game, game, *extra)
     elif rule.scope == "deck":
         for deck in game.decks.values():
-            yield from rule.check(deck, game, *extra)
+            if deck.id not in broken or rule.runs_on_incomplete:
+                yield from rule.check(deck, game, *extra)
     elif rule.scope == "card":
         for card in game.cards():
             yield from rule.check(card, game, *extra)
@@ -86,16 +95,23 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
     problems = list(loaded.problems)
     refused: list[Problem] = []  # files rules could not read, at the file
     game = loaded.game
-    complete = not loaded.problems  # deck and game rules need every card to have loaded
+    note: Problem | None = None
     if game is not None:
-        chosen = [rule for rule in rules.values() if _applies(rule, game, complete, config, layout)
+        broken = broken_decks(loaded)
+        complete = not loaded.problems  # game rules need every card to have loaded
+        wanted = [rule for rule in rules.values() if _wanted(rule, game, config, layout)
                   and not (errors_only and _only_advises(rule, config))]
-        for found in in_lanes(chosen, partial(_checked, game=game, layout=layout), lanes):
+        chosen = [rule for rule in wanted if complete or rule.scope == "card" or rule.runs_on_incomplete
+                  or (rule.scope == "deck" and set(game.decks) - broken)]
+        for found in in_lanes(chosen, partial(_checked, game=game, layout=layout,
+                                              broken=frozenset(broken)), lanes):
             problems.extend(found.problems)
             refused.extend(found.refused)
+        note = not_run_note(loaded, wanted, chosen, broken)
     if game is not None:  # rules' Problems in a sheet name its cell (loading's already do)
         problems[len(loaded.problems):] = in_sheet_terms(problems[len(loaded.problems):], game.documents)
-    return _configured(_unique(problems, refused), _ignored_by_card(game), rules, config)
+    result = _configured(_unique(problems, refused), _ignored_by_card(game), rules, config)
+    return [*result, note] if note else result  # the note last: it sums the game's run up
 
 
 def _only_advises(rule: Rule, config: Config) -> bool:
@@ -104,12 +120,10 @@ def _only_advises(rule: Rule, config: Config) -> bool:
     return rule.advisory and config.severity_for(rule.code, rule.severity) != Severity.ERROR
 
 
-def _applies(rule: Rule, game: Game, complete: bool, config: Config, layout: LayoutOptions | None) -> bool:
-    """Whether ``rule`` runs on ``game``: its pack's or core, a card rule or every card loaded
-    (or it reads game.yaml only), selected, and given layout if it needs it."""
+def _wanted(rule: Rule, game: Game, config: Config, layout: LayoutOptions | None) -> bool:
+    """Whether ``rule`` would run on ``game`` were every file loaded: its pack's or core,
+    not a loading rule, selected, and given layout if it needs it."""
     if rule.scope == "file" or rule.pack not in ("core", game.id):
-        return False
-    if rule.scope != "card" and not complete and not rule.runs_on_incomplete:
         return False
     return config.selects(rule.code) and not (rule.needs_layout and layout is None)
 
@@ -123,12 +137,13 @@ class _Found:
     refused: list[Problem]
 
 
-def _checked(rule: Rule, game: Game, layout: LayoutOptions | None) -> _Found:
+def _checked(rule: Rule, game: Game, layout: LayoutOptions | None,
+             broken: frozenset[str] = frozenset()) -> _Found:
     """``rule`` run on ``game``: what it yielded, then a DataError's Problems or a refused
     file; any other exception is a CF000 Problem naming the rule."""
     found: list[Problem] = []
     try:
-        found.extend(_run(rule, game, layout))
+        found.extend(_run(rule, game, layout, broken))
     except DataError as exc:  # a file the rule read is bad: report the file
         found.extend(exc.problems)
     except trust.Refused as exc:

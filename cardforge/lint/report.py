@@ -38,10 +38,12 @@ def text(problems: Sequence[Problem], root: Path, rules: dict[str, Rule]) -> str
 
 
 def as_json(problems: Sequence[Problem], root: Path, rules: dict[str, Rule]) -> str:
-    """A JSON array of objects: path, line, col, code, severity, message, hint, card."""
+    """A JSON array of objects: path, line, col, code, severity, message, hint, card, cell
+    (a sheet's, such as ``Monsters!E47``, else null)."""
     return json.dumps([
         {"path": _rel(p.path, root), "line": p.line, "col": p.col, "code": p.code,
-         "severity": p.severity.value, "message": p.message, "hint": p.hint, "card": p.card}
+         "severity": p.severity.value, "message": p.message, "hint": p.hint, "card": p.card,
+         "cell": p.cell}
         for p in problems], ensure_ascii=False, indent=2)
 
 

@@ -8,9 +8,11 @@ A rule is a module with:
   ``"game"`` — what ``check`` is called with;
 - ``SEVERITY``: ``"error"`` or ``"warning"`` by default;
 - ``check(target, game)``: yields Problems (not needed for ``"file"`` rules);
-- ``RUNS_ON_INCOMPLETE`` (optional, default False): True for a ``deck`` or ``game`` rule
-  that reads game.yaml only, so it is right even while some card failed to load (deck and
-  game rules otherwise wait until every file loads cleanly);
+- ``RUNS_ON_INCOMPLETE`` (optional, default False): True for a ``game`` rule that is
+  right even while some card failed to load: it reads game.yaml only, or judges what it
+  sees without counting (duplicate ids and names, translations), so it runs over the
+  files that loaded. Other game rules wait until every file loads cleanly, and deck rules
+  until their deck's files do (:mod:`cardforge.lint.not_run` says which were left out);
 - ``NEEDS_LAYOUT`` (optional, default False): True for a rule that reads laid-out faces
   or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``
   and are called ``check(target, game, layout)`` with the run's

@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.render import layout_setup
 from cardforge.render.css_constants import fold_constants
+from cardforge.render.css_places import located
 from cardforge.render.font_configs import font_config_for
 from cardforge.render.overflow import Overflow, measure_page
+from cardforge.render.stylesheets import sources_in
 from cardforge.render.underlay_pages import draw_underlays
 from cardforge.render.underlays import split
 
@@ -142,7 +144,7 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
                               hint="give the gradient's element a flat colour under .print-cmyk, or "
                                    "draw it flat (templates/_base/print-flat.html.j2)") from None
     if messages:
-        raise_for_messages(messages)
+        raise_for_messages(messages, sources_in(css))
     if len(document.pages) != len(pages):
         raise RenderError(
             f"{len(fragments)} card faces{f' and {len(underlays)} underlays' if underlays else ''} "
@@ -155,11 +157,13 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     return pdf, measures
 
 
-def raise_for_messages(messages: Sequence[str]) -> None:
+def raise_for_messages(messages: Sequence[str], sources: Sequence[tuple[Path, str]] = ()) -> None:
     """Raise the error the WeasyPrint log ``messages`` call for (nothing if empty).
 
     Missing glyphs raise MissingFontError naming the characters and the font packages;
-    anything else raises RenderError listing up to ten messages.
+    anything else raises RenderError listing up to ten messages, a CSS warning at the file,
+    line and column of ``sources`` ((path, text) of the stylesheets) that holds the
+    declaration it quotes (:mod:`cardforge.render.css_places`).
     """
     if not messages:
         return
@@ -168,10 +172,12 @@ def raise_for_messages(messages: Sequence[str]) -> None:
         chars = sorted({m.rsplit("(", 1)[-1].rstrip(")") for m in glyphs})
         raise MissingFontError(f"no installed font has a glyph for {', '.join(chars)}",
                                hint=f"install {FONT_PACKAGES}")
-    listed = "\n  ".join(messages[:10])
+    traced = [located(message, sources) for message in messages]
+    listed = "\n  ".join(t or m for t, m in zip(traced[:10], messages[:10], strict=True))
     more = f"\n  ... and {len(messages) - 10} more" if len(messages) > 10 else ""
     raise RenderError(f"rendering card faces failed:\n  {listed}{more}",
-                      hint="fix the image paths, fonts or CSS named above")
+                      hint="fix the CSS at the places named above" if all(traced)
+                      else "fix the image paths, fonts or CSS named above")
 
 
 SCRIPT_FONTS: tuple[tuple[str, re.Pattern[str], str, str], ...] = (

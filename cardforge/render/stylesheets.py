@@ -58,4 +58,35 @@ def face_stylesheet(env: jinja2.Environment) -> str:
     before it as CSS variables (:func:`cardforge.render.faces.page_css`). Raises RenderError
     when ``print.css`` is missing."""
     optional = load_stylesheet(env, "style.css", required=False)
-    return "\n".join([load_stylesheet(env, "print.css") or "", *([optional] if optional else [])])
+    css = "\n".join([load_stylesheet(env, "print.css") or "", *([optional] if optional else [])])
+    found = [read_source(env, name) for name in ("print.css", "style.css")]
+    remember_sources(css, [(path, text) for text, path in filter(None, found)])
+    return css
+
+
+_SOURCES: dict[str, list[tuple[Path, str]]] = {}
+_KEPT = 8  # stylesheets remembered, at most (a build uses one or two)
+
+
+def remember_sources(css: str, sources: list[tuple[Path, str]]) -> None:
+    """Keep the files (path, text) stylesheet ``css`` was made of, so that a warning
+    WeasyPrint gives about a declaration of a document holding ``css`` can be traced back
+    to its file and line (:func:`sources_in`)."""
+    _SOURCES.pop(css, None)
+    _SOURCES[css] = sources
+    while len(_SOURCES) > _KEPT:
+        del _SOURCES[next(iter(_SOURCES))]
+
+
+def sources_in(document_css: str) -> list[tuple[Path, str]]:
+    """The files of every remembered stylesheet that ``document_css`` holds."""
+    return [source for css, sources in _SOURCES.items() if css and css in document_css for source in sources]
+
+
+def all_sources() -> list[tuple[Path, str]]:
+    """The files of every stylesheet remembered in this process, each once."""
+    seen: dict[Path, str] = {}
+    for sources in _SOURCES.values():
+        for path, text in sources:
+            seen.setdefault(path, text)
+    return list(seen.items())

@@ -89,10 +89,12 @@ def _substitute(text: str, values: dict[str, str], source: Path) -> str:
     return text
 
 
-def scaffold_files(places: Places, name: str, prefix: str, *, with_config: bool) -> Plan:
+def scaffold_files(places: Places, name: str, prefix: str, *, with_config: bool,
+                   one_language: bool = False) -> Plan:
     """The files of a new workspace game called ``name`` whose lint codes start with
     ``prefix``, at ``places``; with ``with_config`` also ``cardforge.toml`` and, unless the
-    workspace has one, ``.yamllint``."""
+    workspace has one, ``.yamllint``. With ``one_language`` the YAML files are in English
+    alone (:func:`english_only`), so no French catalog is made."""
     values = {"ID": places.game_id, "NAME": json.dumps(name, ensure_ascii=False), "PREFIX": prefix}
     targets = {"cards": places.game, "templates": places.faces}
     plan: Plan = {}
@@ -100,11 +102,30 @@ def scaffold_files(places: Places, name: str, prefix: str, *, with_config: bool)
         for source in sorted(p for p in (FILES / part).rglob("*") if p.is_file()):
             relative = source.relative_to(FILES / part)
             plan[destination / relative] = _contents(source, values)
+            if one_language and source.suffix == ".yaml":
+                plan[destination / relative] = english_only(plan[destination / relative].decode()).encode()
     if with_config:
         plan[places.workspace / CONFIG] = _contents(FILES / CONFIG, values)
         if not os.path.lexists(places.workspace / ".yamllint"):
             plan[places.workspace / ".yamllint"] = _contents(FILES / YAMLLINT, values)
     return plan
+
+
+_FRENCH = re.compile(r',\s*fr: (?:"(?:[^"\\]|\\.)*"|[^{}"\n]*?)\s*\}')
+_LANGUAGES = re.compile(r"^languages: \[en, fr\]", re.MULTILINE)
+_FRENCH_NOTE = re.compile(r"^# Every language a build prints; fr texts.*\n", re.MULTILINE)
+
+
+def english_only(text: str) -> str:
+    """Scaffold YAML ``text`` in English alone: each inline ``fr:`` text of a ``{en: …, fr:
+    …}`` mapping and the French language left out. Raises ValueError when French is left
+    (a scaffold file this does not understand: a bug in cardforge, found by tests)."""
+    note = "# Every language a build prints (add one here, then run cardforge i18n update).\n"
+    text = _FRENCH_NOTE.sub(note, text)
+    text = _LANGUAGES.sub("languages: [en]", _FRENCH.sub("}", text))
+    if re.search(r"\bfr: ", text):
+        raise ValueError("a French text the one-language scaffold does not remove")
+    return text
 
 
 def _contents(source: Path, values: dict[str, str]) -> bytes:

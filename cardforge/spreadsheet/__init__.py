@@ -13,6 +13,7 @@ designer's guide.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from cardforge import trust
@@ -44,17 +45,28 @@ def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None) ->
     or headers.
     """
     name = sheet or path.stem
+    places = None
     try:
         grid = read_grid(path, sheet)
-        name = grid.sheet
+        name, places = grid.sheet, grid.places
         with gc_paused():  # many small objects that live on (see cardforge.source)
             doc = deck_document(grid, path, deck)
     except trust.Refused as refused:
         raise LoadError([refused.problem(YAML_SYNTAX)]) from None
     except Unreadable as exc:
-        raise LoadError([in_cell_terms(Problem(Location(path, exc.row, exc.col), YAML_SYNTAX,
-                                               f"the sheet {exc.reason}", hint=exc.hint), name)]) from None
+        raise LoadError([_unreadable(path, name, exc)]) from None
     except LoadError as exc:
-        raise LoadError([in_cell_terms(p, name) for p in exc.problems]) from None
-    doc.left_out = [in_cell_terms(p, name) for p in doc.left_out]
+        raise LoadError([in_cell_terms(p, name, places) for p in exc.problems]) from None
+    doc.left_out = [in_cell_terms(p, name, places) for p in doc.left_out]
     return doc
+
+
+def _unreadable(path: Path, sheet: str, exc: Unreadable) -> Problem:
+    """The Problem of a sheet that could not be read, at its cell; a CSV's ``exc`` is at a
+    physical line and column, which name the cell holding it."""
+    problem = Problem(Location(path, exc.row, exc.col), YAML_SYNTAX, f"the sheet {exc.reason}", hint=exc.hint)
+    if exc.places is None:
+        return in_cell_terms(problem, sheet)
+    row, col = exc.places.cell(exc.row, exc.col)
+    return replace(in_cell_terms(replace(problem, location=Location(path, row, col)), sheet),
+                   location=problem.location)

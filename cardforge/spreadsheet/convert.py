@@ -55,14 +55,29 @@ def read_deck(path: Path) -> Any:
     return doc.data
 
 
-def encode(data: Any, fmt: str, source: Path) -> bytes:
+class _Dumper(yaml.SafeDumper):
+    """YAML as a designer writes it: text of several lines as a block scalar (``|``)."""
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value.rstrip("\n") else None  # PyYAML quotes it when a block cannot hold it
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _text)
+
+
+def encode(data: Any, fmt: str, source: Path, schema: str | None = None) -> bytes:
     """``data`` (read from ``source``) as a file of format ``fmt`` (one of :data:`FORMATS`),
-    checked by reading it back. Raises :class:`NotExact` with Problems at ``source``."""
+    checked by reading it back; YAML starts with ``schema``'s ``$schema`` line for
+    yaml-language-server when given (a path or URL) and writes text of several lines as
+    block scalars. Raises :class:`NotExact` with Problems at ``source``."""
     try:
         if fmt == "yaml":
-            text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100,
-                                  default_flow_style=None)  # leaf mappings and lists on one line
-            encoded = f"# converted from {source.name} by cardforge convert\n{text}".encode()
+            text = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100,
+                             default_flow_style=None)  # leaf mappings and lists on one line
+            first = f"# yaml-language-server: $schema={schema}\n" if schema else ""
+            encoded = f"{first}# converted from {source.name} by cardforge convert\n{text}".encode()
             back = loads(encoded.decode(), source).data
         elif fmt == "csv":
             encoded = to_csv(table(data))

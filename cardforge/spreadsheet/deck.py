@@ -22,6 +22,7 @@ from cardforge.document import Document, Pointer
 from cardforge.problem import Location, Problem
 from cardforge.spreadsheet import headers as heads
 from cardforge.spreadsheet.cells import LIST_SEPARATOR, BadCell, a1, read_text
+from cardforge.spreadsheet.csv_lines import CsvPlaces
 from cardforge.spreadsheet.grid import Grid
 from cardforge.yaml_walk import DUPLICATE_KEY, YAML_SYNTAX, LoadError
 
@@ -33,13 +34,15 @@ DECK_CELL = "deck"
 class SheetDocument(Document):
     """A deck file read from a sheet: a :class:`~cardforge.document.Document` whose lines
     are rows and columns are columns, with the ``sheet``'s name and the ``header_row``
-    (1-based) and its ``headers`` by column, to name cells in messages, and the Problems
-    of the rows ``left_out`` (a cell that cannot be read)."""
+    (1-based) and its ``headers`` by column, to name cells in messages, the Problems
+    of the rows ``left_out`` (a cell that cannot be read), and for a CSV file the
+    ``places`` of its cells in the file (the document's own locations stay cells)."""
 
     sheet: str = ""
     header_row: int = 1
     headers: dict[int, str] = field(default_factory=dict)
     left_out: list[Problem] = field(default_factory=list)
+    places: CsvPlaces | None = None  # a CSV file's cells' physical places
 
     def cell(self, row: int, col: int) -> str:
         """The cell at 1-based ``row`` and ``col`` as a spreadsheet names it, with the
@@ -56,7 +59,7 @@ def deck_document(grid: Grid, path: Path, deck: str | None = None) -> SheetDocum
     header that cannot be read, or more cells than :data:`cardforge.trust.MAX_YAML_NODES`.
     """
     rows = grid.rows
-    doc = SheetDocument(path=path, data=None, sheet=grid.sheet)
+    doc = SheetDocument(path=path, data=None, sheet=grid.sheet, places=grid.places)
     first = [_text(v) for v in (rows[0] if rows else [])]
     declared = first[:1] == [DECK_CELL]
     if declared:

@@ -29,6 +29,7 @@ from typing import Any
 
 from cardforge import trust
 from cardforge.spreadsheet.cells import BadCell, error_value
+from cardforge.spreadsheet.csv_lines import CsvPlaces
 
 BOOK_SUFFIXES = (".xlsx", ".ods")
 _DELIMITERS = (",", ";", "\t")
@@ -42,20 +43,25 @@ class Grid:
     ``c + 1`` (None for an empty cell; text, int, float, bool, or a :class:`BadCell`).
     ``sheet`` is the sheet's name (a CSV file's is its stem, as spreadsheets show it);
     ``typed_text`` is True when text cells are still to be read by
-    :func:`cardforge.spreadsheet.cells.read_text` (CSV), False when the file typed them."""
+    :func:`cardforge.spreadsheet.cells.read_text` (CSV), False when the file typed them;
+    ``places`` (CSV only) maps a cell to its physical line and column."""
 
     sheet: str
     rows: list[list[Any]] = field(default_factory=list)
     typed_text: bool = False
+    places: CsvPlaces | None = None  # a CSV file's: where each row and cell stands in the file
 
 
 class Unreadable(Exception):
     """The file is not a sheet cardforge can read: ``reason`` and ``hint``, at 1-based
-    ``row`` and ``col``."""
+    ``row`` and ``col`` (a cell), or, with ``places``, at physical line ``row`` and
+    character column ``col`` of a CSV text whose cells ``places`` finds."""
 
-    def __init__(self, reason: str, hint: str, row: int = 1, col: int = 1) -> None:
+    def __init__(self, reason: str, hint: str, row: int = 1, col: int = 1,
+                 places: CsvPlaces | None = None) -> None:
         super().__init__(reason)
         self.reason, self.hint, self.row, self.col = reason, hint, row, col
+        self.places = places
 
 
 def read_grid(path: Path, sheet: str | None = None) -> Grid:
@@ -73,14 +79,19 @@ def csv_grid(data: bytes, name: str) -> Grid:
     text = _decode(data)
     delimiter = _delimiter(text)
     rows: list[list[Any]] = []
+    places = CsvPlaces(text, delimiter)
+    starts, read = places.starts, 0
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
-        for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True):
+        for row in reader:
             _check_size(len(rows) + 1, len(row))
             rows.append([cell or None for cell in row])
+            starts.append(read + 1)
+            read = reader.line_num
     except csv.Error as exc:
-        raise Unreadable(f"not readable as CSV: {exc}", "check the quotes on this row",
-                         len(rows) + 1) from None
-    return Grid(sheet=name, rows=rows, typed_text=True)
+        raise Unreadable(f"is not readable as CSV: {exc}", "check the quotes on this row",
+                         read + 1, 1, places) from None
+    return Grid(sheet=name, rows=rows, typed_text=True, places=places)
 
 
 def _decode(data: bytes) -> str:
@@ -91,9 +102,19 @@ def _decode(data: bytes) -> str:
             raise Unreadable("is not readable UTF-16 text", "save the sheet as CSV UTF-8") from None
     try:
         return trust.decode(data, Path())
-    except trust.Refused as refused:
-        raise Unreadable(f"the file {refused.reason}",
-                         "save the sheet as \"CSV UTF-8\"", refused.line, refused.col) from None
+    except trust.Refused as refused:  # where the byte is: the cells of the text read anyway
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
+        places = CsvPlaces(text, _delimiter(text))
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=places.delimiter)
+        read = 0
+        try:
+            for _ in reader:
+                places.starts.append(read + 1)
+                read = reader.line_num
+        except csv.Error:
+            pass
+        raise Unreadable(refused.reason, "save the sheet as \"CSV UTF-8\"", refused.line or 1,
+                         refused.col or 1, places) from None
 
 
 def _delimiter(text: str) -> str:

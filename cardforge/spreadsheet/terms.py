@@ -1,8 +1,10 @@
 """Problems in a sheet, said in spreadsheet terms.
 
-A Problem's location in a sheet is already ``file:row:col`` (what the text, GitHub and
-SARIF reports print); this adds the cell as a spreadsheet names it to the message
-(``monsters.xlsx Monsters!C7: …``), and turns the unknown-field Problems (CF004) one
+A Problem's location in a sheet is first its cell's ``row`` and ``col``; this adds the
+cell as a spreadsheet names it to the message (``monsters.xlsx Monsters!C7: …``) and to
+the Problem's ``cell``, moves a CSV file's Problems to the cell's physical line and
+character column (a quoted cell may span lines: what the text, GitHub and SARIF reports
+print is where an editor finds it), and turns the unknown-field Problems (CF004) one
 misspelt header causes on every row into one Problem at the header cell.
 """
 
@@ -16,6 +18,7 @@ from pathlib import Path
 from cardforge.document import Document
 from cardforge.problem import Location, Problem
 from cardforge.spreadsheet.cells import a1, column_name
+from cardforge.spreadsheet.csv_lines import CsvPlaces
 from cardforge.spreadsheet.deck import SheetDocument
 
 UNKNOWN_FIELD = "CF004"
@@ -24,14 +27,29 @@ _UNKNOWN = re.compile(r"unknown field '([^']+)'")
 _SUGGESTED = re.compile(r"did you mean '([^']+)'\?")
 
 
-def in_cell_terms(problem: Problem, sheet: str) -> Problem:
-    """``problem`` (in a sheet named ``sheet``) with its cell named at the start of its
-    message; unchanged when it already is."""
-    cell = f"{problem.path.name} {sheet}!{a1(problem.line, problem.col)}"
-    if problem.message.startswith(cell):
+def in_cell_terms(problem: Problem, sheet: str, places: CsvPlaces | None = None) -> Problem:
+    """``problem`` (at a row and column of a sheet named ``sheet``) with its cell named at
+    the start of its message and in its ``cell``, and, for a CSV file (``places``), located
+    at the cell's physical line and character column; unchanged when its ``cell`` is set."""
+    if problem.cell is not None:
         return problem
-    message = _CARD_POINTER.sub("", problem.message, count=1)  # the cell says which card
-    return replace(problem, message=f"{cell}: {message}")
+    name = f"{sheet}!{a1(problem.line, problem.col)}"
+    cell = f"{problem.path.name} {name}"
+    message = problem.message
+    if not message.startswith(cell):
+        message = f"{cell}: {_CARD_POINTER.sub('', message, count=1)}"  # the cell says which card
+    location = problem.location
+    if places is not None:
+        location = Location(location.path, *places.place(location.line, location.col))
+        message = _physical_references(message, problem.path.name, places)
+    return replace(problem, message=message, cell=name, location=location)
+
+
+def _physical_references(message: str, file: str, places: CsvPlaces) -> str:
+    """``message`` with each ``<file>:<row>`` it names (a rule's "already used at
+    monsters.csv:12") at the row's physical line instead."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(file)}:([0-9]+)\b")
+    return pattern.sub(lambda m: f"{file}:{places.place(int(m[1]), 1)[0]}", message)
 
 
 def in_sheet_terms(problems: Iterable[Problem], documents: Iterable[Document]) -> list[Problem]:
@@ -45,12 +63,12 @@ def in_sheet_terms(problems: Iterable[Problem], documents: Iterable[Document]) -
     unknown: dict[tuple[Path, int], list[Problem]] = {}
     for problem in problems:
         doc = sheets.get(problem.path)
-        if doc is None:
+        if doc is None or problem.cell is not None:
             out.append(problem)
         elif problem.code == UNKNOWN_FIELD and problem.col in doc.headers and problem.line > doc.header_row:
             unknown.setdefault((problem.path, problem.col), []).append(problem)
         else:
-            out.append(in_cell_terms(problem, doc.sheet))
+            out.append(in_cell_terms(problem, doc.sheet, doc.places))
     for (path, col), found in unknown.items():
         doc = sheets[path]
         rows = sorted({p.line for p in found})
@@ -60,7 +78,7 @@ def in_sheet_terms(problems: Iterable[Problem], documents: Iterable[Document]) -
                          f"unknown field {doc.headers[col]!r} (header of column {column_name(col)}, "
                          f"filled on row{'s' if len(rows) > 1 else ''} {shown})", first.severity, None,
                          _header_hint(first, doc.headers[col]))
-        out.append(in_cell_terms(header, doc.sheet))
+        out.append(in_cell_terms(header, doc.sheet, doc.places))
     return out
 
 

@@ -22,7 +22,8 @@ def test_text_is_path_line_col_code_message():
 def test_json_round_trips():
     data = json.loads(render("json", PROBLEMS, ROOT, RULES))
     assert data[1] == {"path": "cards/g/a.yaml", "line": 9, "col": 1, "code": "CF008",
-                       "severity": "warning", "message": "quantity 0, 50%", "hint": None, "card": None}
+                       "severity": "warning", "message": "quantity 0, 50%", "hint": None, "card": None,
+                       "cell": None}
 
 
 def test_github_workflow_commands_escape_data():

@@ -101,5 +101,5 @@ def test_cli_reports_a_broken_sheet_at_its_cell(tmp_path):
     sheet.write_text("deck,main\nid,name.en\na,#DIV/0!\n", encoding="utf-8")
     run = CliRunner().invoke(main, ["convert", str(sheet), "--to", "yaml", "-w", str(tmp_path)])
     assert run.exit_code == 1
-    assert "bad.csv:3:2: CF001 bad.csv bad!B3:" in run.output
+    assert "bad.csv:3:3: CF001 bad.csv bad!B3:" in run.output  # line 3, column 3 is where B3 starts
     assert not (tmp_path / "out" / "convert" / "bad.yaml").exists()

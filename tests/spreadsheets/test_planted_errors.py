@@ -62,9 +62,14 @@ def test_planted_error_is_at_its_cell(tmp_path, name, code, row, col, words):
     found = [p for p in problems if p.code == code]
     assert found, problems
     first = found[0]
-    assert (first.line, first.col) == (row, col), first
-    assert words in first.message
     sheet = Path(name).stem
+    assert first.cell == f"{sheet}!{chr(64 + col)}{row}", first
+    # no cell of these spans lines: the row is the line; the column is the cell's first character
+    line = (HERE / name).read_text(encoding="utf-8").splitlines()[row - 1]
+    assert first.line == row
+    assert line[:first.col - 1].count(",") == col - 1 and first.col in (1, *(
+        i + 2 for i, ch in enumerate(line) if ch == ",")), (first, line)
+    assert words in first.message
     assert first.message.startswith(f"{name} {sheet}!{chr(64 + col)}{row}: "), first.message
 
 

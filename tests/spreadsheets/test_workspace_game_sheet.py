@@ -64,7 +64,8 @@ def test_bad_enum_value_is_named_by_cell_in_every_format(tmp_path):
     github = _run("lint", "--format", "github", "-w", str(tmp_path)).output
     assert "file=cards/goblin-market/monsters.xlsx,line=2,col=5" in github
     sarif = json.loads(_run("lint", "--format", "sarif", "-w", str(tmp_path)).stdout)
-    [result] = sarif["runs"][0]["results"]
+    [result, note] = sarif["runs"][0]["results"]
+    assert note["ruleId"] == "CF099"
     region = result["locations"][0]["physicalLocation"]["region"]
     assert (region["startLine"], region["startColumn"]) == (2, 5)
     assert "Monsters!E2" in result["message"]["text"]

@@ -6,7 +6,8 @@ from tests.workspace_games.conftest import make_workspace
 
 
 def test_an_unreadable_cost_is_cf003_at_the_character(lint_cards):
-    [problem] = lint_cards("fail_dice_cost.yaml")
+    [problem, note] = lint_cards("fail_dice_cost.yaml")
+    assert note.code == "CF099"  # the rules the left-out card kept from running
     # line 6 is `    price: "X=X run4"`: `run4` starts at column 17 (the quote counted)
     assert (problem.code, problem.line, problem.col) == ("CF003", 6, 17)
     assert problem.message == "price 'X=X run4': 'run4' is not a keyword"

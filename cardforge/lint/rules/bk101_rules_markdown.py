@@ -43,6 +43,7 @@ CODE = MARKDOWN_CODE
 NAME = "rules-markdown"
 SCOPE = "game"
 SEVERITY = "error"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 

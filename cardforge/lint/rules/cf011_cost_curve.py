@@ -20,6 +20,11 @@ out of line. The hint gives the others' fit, its R² and a cost in line. A card 
 some feature (an enum value or keyword no other card has) cannot be judged and is not
 reported; ``cardforge stats <game>`` lists the weights, R² and such cards.
 
+A fit that explains little of the costs judges nothing: when its R² (the share of the
+costs' variance the power explains, over the cards in line) is below the entry's
+``min_r2`` (default 0.5), CF011 gives one warning at the ``balance:`` entry instead of
+verdicts, since a card far from a curve that misses most cards says little about the card.
+
 Also reported, at the entry in game.yaml: a ``deck`` that ``decks:`` does not declare, a
 power expression that does not compile, and too few cards for the power declared (a fit
 of ``p`` numbers can judge a card only from ``p + 2`` cards on); at the card: a power
@@ -90,8 +95,24 @@ def _problems(game: Game, result: Result) -> Iterator[Problem]:
                       Severity.WARNING, hint="add cards, or declare fewer power items "
                                              "(an expression can add several into one)")
         return
+    if unreliable(result):
+        assert result.fit is not None and result.fit.r2 is not None and result.entry is not None
+        yield Problem(game.manifest.locate(*entry_at), CODE,
+                      f"cost curve of deck {result.entry.deck!r}: the costs explain little "
+                      f"(R² {result.fit.r2:.2f}, below {result.entry.min_r2:g}): the verdicts are "
+                      "unreliable, so no card is judged", Severity.WARNING,
+                      hint="add power terms that make up the costs (power:), or declare a lower "
+                           "min_r2 if the costs are meant to be loose")
+        return
     for verdict in result.out_of_line:
         yield _out_of_line(result, verdict)
+
+
+def unreliable(result: Result) -> bool:
+    """Whether ``result``'s fit explains less of the costs than its entry's ``min_r2``
+    (then no card is judged: ``cardforge stats`` says so too)."""
+    fit, entry = result.fit, result.entry
+    return fit is not None and entry is not None and fit.r2 is not None and fit.r2 < entry.min_r2
 
 
 def _out_of_line(result: Result, verdict: Verdict) -> Problem:

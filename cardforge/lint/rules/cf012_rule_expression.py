@@ -8,6 +8,10 @@ docs/workspace-games.md. Reported in game.yaml:
 - a ``code`` that a core or installed pack rule already has, or an earlier entry (the entry
   is skipped: a data rule never replaces another rule);
 - a ``deck`` that game.yaml's ``decks:`` does not declare (the rule is skipped);
+- an ``example:`` that does not do what it says: a ``pass`` example for which the
+  expression is false, a ``fail`` example for which it is true, or one that cannot be read
+  or evaluated, at the example (:mod:`cardforge.lint.data_examples`), so that ``cardforge
+  explain`` never shows a "failing" example that passes;
 - a warning for a name the expression reads that it will not get: not a field of the
   deck's cards (its ``fields:`` when declared, else any field its cards have), nor ``card``,
   ``deck``, ``facts`` (once a card) or ``deck``, ``cards``, ``facts`` (once a deck), nor a
@@ -30,6 +34,14 @@ Failing (``&&&`` is not CEL; CF005 is a core rule's code)::
       - code: CF005
         expect: "attack <= 5 &&& cost > 0"
         message: too strong for its cost
+
+Failing (the "failing" example passes: 2 + 2 is not more than 2 × 1 + 2)::
+
+    lint:
+      - code: GM101
+        expect: "attack + defence <= 2 * cost + 2"
+        message: too strong for its cost
+        example: {pass: "cost: 2, attack: 3, defence: 3", fail: "cost: 1, attack: 2, defence: 2"}
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ import difflib
 from collections.abc import Iterator
 
 from cardforge.lint.data_checks import CARD_VARIABLES, DECK_VARIABLES
+from cardforge.lint.data_examples import example_problems
 from cardforge.lint.data_rules import Compiled, prepared
 from cardforge.lint.expect_text import (
     TYPE_NAMES,
@@ -94,6 +107,7 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
                           else f"declared decks: {', '.join(game.decks)}")
         elif item.expression is not None:
             yield from _unknown_names(game, item)
+            yield from example_problems(game, entry, item.expression, CODE)
 
 
 def _unknown_names(game: Game, item: Compiled) -> Iterator[Problem]:

@@ -54,6 +54,7 @@ CODE = "CF013"
 NAME = "duplicate-name"
 SCOPE = "game"
 SEVERITY = "error"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ CODE = "CF014"
 NAME = "source-language-missing"
 SCOPE = "game"
 SEVERITY = "error"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

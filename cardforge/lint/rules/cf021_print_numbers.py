@@ -37,6 +37,7 @@ CODE = "CF021"
 NAME = "print-numbers"
 SCOPE = "game"
 SEVERITY = "error"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

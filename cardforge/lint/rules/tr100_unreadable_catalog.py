@@ -36,6 +36,7 @@ CODE = CATALOG_CODE
 NAME = "unreadable-catalog"
 SCOPE = "game"
 SEVERITY = "error"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 

@@ -28,6 +28,7 @@ CODE = "TR102"
 NAME = "fuzzy"
 SCOPE = "game"
 SEVERITY = "warning"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 
 

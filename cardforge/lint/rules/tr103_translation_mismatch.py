@@ -31,6 +31,7 @@ CODE = "TR103"
 NAME = "translation-mismatch"
 SCOPE = "game"
 SEVERITY = "error"
+RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
 SHARES = "catalogs"  # parsed once per process by cardforge.i18n.state.state
 HINT = "keep placeholders, digits, :icon: tokens and Markdown markers as in the source text"
 

@@ -137,7 +137,12 @@ def test_where_judges_only_the_matching_cards(tmp_path):
                                        "power: [attack, defence]}\n", text)
     assert lint(beasts) == []
     everything = workspace(tmp_path / "b", "- {deck: monsters, cost: cost, power: [attack, defence]}\n", text)
-    assert {p.card for p in lint(everything)} >= {"gear"}
+    # the gears wreck the curve (R² 0.09 with the worst set aside): one warning, no verdicts
+    [loose] = lint(everything)
+    assert loose.card is None and "R² 0.09, below 0.5" in loose.message
+    judged = workspace(tmp_path / "c", "- {deck: monsters, cost: cost, power: [attack, defence], "
+                                       "min_r2: 0.05}\n", text)
+    assert {p.card for p in lint(judged)} >= {"gear"}
 
 
 def test_too_few_cards_is_one_warning_at_the_balance_entry(tmp_path):
@@ -277,3 +282,40 @@ def test_the_fit_formula_never_prints_a_negative_zero():
 
     fit = Fit(("strength", "venom"), {"strength": 0.5, "venom": -1e-15}, -2e-16, 1.0, 9, 3)
     assert fit.formula() == "0.00 + 0.50·strength + 0.00·venom"
+
+
+# costs 3 or 4 all but regardless of attack and defence: the fit explains 15 % of them (R² 0.15)
+LOOSE = [(3, 0, 0), (4, 0, 1), (3, 0, 2), (4, 1, 0), (3, 1, 1), (4, 1, 2), (3, 2, 0), (4, 2, 1), (4, 2, 2)]
+
+
+def test_a_fit_that_explains_little_is_one_warning_at_the_entry_and_no_verdicts(tmp_path):
+    folder = workspace(tmp_path, "- {deck: monsters, cost: cost, power: [attack, defence]}\n",
+                       monsters([*LOOSE, (9, 1, 1)]))  # and a card far off even this curve
+    [(spec, _)] = find_game_dirs(folder, {})
+    [result] = judge_game(load_game(folder, spec).game)
+    assert result.fit.r2 == pytest.approx(0.15) and [v.card.id for v in result.out_of_line] == ["m9"]
+    [problem] = lint(folder)  # not m9's verdict: the curve it is judged by says little
+    assert (problem.path.name, problem.line) == ("game.yaml",
+                                                 line_of(folder / "game.yaml", "deck: monsters, cost"))
+    assert problem.card is None and problem.severity is Severity.WARNING
+    assert problem.message == ("cost curve of deck 'monsters': the costs explain little "
+                               f"(R² {result.fit.r2:.2f}, below 0.5): the verdicts are unreliable, "
+                               "so no card is judged")
+    assert "add power terms" in problem.hint
+
+
+def test_a_declared_min_r2_lets_a_loose_fit_judge(tmp_path):
+    folder = workspace(tmp_path, "- {deck: monsters, cost: cost, power: [attack, defence], min_r2: 0}\n",
+                       monsters([*LOOSE, (9, 1, 1)]))
+    assert [p.card for p in lint(folder)] == ["m9"]
+
+
+def test_stats_says_the_fit_is_unreliable(tmp_path):
+    from click.testing import CliRunner
+
+    from cardforge.cli import main
+    folder = workspace(tmp_path, "- {deck: monsters, cost: cost, power: [attack, defence]}\n",
+                       monsters([*LOOSE, (9, 1, 1)]))
+    run = CliRunner().invoke(main, ["stats", "curve-test", "-w", str(folder.parents[1])])
+    assert "R² below 0.5: the costs explain little" in run.output, run.output
+    assert "out of line:" not in run.output

@@ -98,9 +98,58 @@ def test_a_correct_rule_has_no_cf012(tmp_path):
           deck: idol
           expect: "facts.die.faces.all(f, f <= 6) && (!has(card.text) || size(name.en) > 0)"
           message: fine
-          example: {pass: "dice: 1", fail: "dice: 9"}
+          example: {pass: "dice: 1", fail: "text: {en: Sing.}, name: {en: ''}"}
         """)
     assert problems == []
+
+
+def test_examples_that_do_not_do_what_they_say_are_reported_at_the_example(tmp_path):
+    problems, manifest = _cf012(tmp_path, """
+        - code: GM107
+          deck: idol
+          expect: "attribute != 'dance'"
+          message: no dancers
+          example: {pass: "attribute: dance", fail: "attribute: vocal"}
+        - code: GM108
+          deck: idol
+          expect: "attribute != 'dance'"
+          message: no dancers
+          example: {pass: "attribute: vocal", fail: "attribute: dance"}
+        - code: GM109
+          deck: idol
+          expect: "attribute != 'dance'"
+          message: no dancers
+          example: {pass: "dice: 1", fail: "[1, 2"}
+        """)
+    pass_line = line_of(manifest, 'pass: "attribute: dance"')
+    broken_line = line_of(manifest, 'pass: "dice: 1"')
+    assert [(p.line, p.message.split(": ")[0]) for p in problems] == [
+        (pass_line, "rule GM107's pass example is false for `attribute != 'dance'`"),
+        (pass_line, "rule GM107's fail example is true for `attribute != 'dance'`"),
+        (broken_line, "rule GM109's pass example cannot be evaluated"),
+        (broken_line, "rule GM109's fail example is not YAML (a card's fields)"),
+    ]
+    assert "attribute" in problems[2].message
+    text = manifest.read_text(encoding="utf-8").splitlines()[pass_line - 1]
+    assert (problems[0].col, problems[1].col) == (text.index('"attribute: dance"') + 1,
+                                                  text.index('"attribute: vocal"') + 1)
+
+
+def test_a_deck_rule_example_is_a_list_of_cards(tmp_path):
+    problems, _ = _cf012(tmp_path, """
+        - code: GM110
+          each: deck
+          expect: "deck.size <= 3"
+          message: too big
+          example: {pass: "[{dice: 1}, {dice: 2, quantity: 2}]", fail: "[{dice: 1, quantity: 4}]"}
+        - code: GM111
+          each: deck
+          expect: "deck.size <= 3"
+          message: too big
+          example: {pass: "[{dice: 1}]", fail: "[{dice: 1, quantity: 3}]"}
+        """)
+    assert [p.message for p in problems] == [
+        "rule GM111's fail example is true for `deck.size <= 3`: it would pass"]  # 3 copies fit
 
 
 def test_a_broken_expression_is_reported_even_while_a_card_has_a_schema_error(tmp_path):

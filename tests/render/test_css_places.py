@@ -1,0 +1,34 @@
+"""WeasyPrint's CSS warnings ("Ignored `color: bluee` at 59:25", lines of the joined
+document) are traced to the stylesheet file, line and column that hold the declaration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardforge.errors import RenderError
+from cardforge.render.css_places import located, traced
+from cardforge.render.stylesheets import remember_sources
+
+STYLE = "/* faces */\n\n.wg { font-size: 7.5pt; }\n.wg-front {\n  color:   bluee;\n}\n"
+
+
+def test_a_warning_names_the_file_line_and_column():
+    place = located("Ignored `color: bluee` at 59:25, invalid value.", [(Path("t/style.css"), STYLE)])
+    assert place == "t/style.css:5:3: ignored `color: bluee`, invalid value."
+
+
+def test_a_declaration_no_file_holds_is_left_as_it_is():
+    assert located("Ignored `margin: 3 pigs` at 2:1, invalid value.", [(Path("t/style.css"), STYLE)]) is None
+    assert located("Missing glyph", [(Path("t/style.css"), STYLE)]) is None
+
+
+def test_a_worker_s_render_error_is_traced_in_the_process_that_read_the_stylesheets():
+    remember_sources(STYLE, [(Path("t/style.css"), STYLE)])
+    error = RenderError("rendering card faces failed:\n  Ignored `color: bluee` at 59:25, invalid value.",
+                        hint="fix the image paths, fonts or CSS named above")
+    found = traced(error)
+    assert str(found) == ("rendering card faces failed:\n"
+                          "  t/style.css:5:3: ignored `color: bluee`, invalid value.")
+    assert found.hint == "fix the CSS at the places named above"
+    other = RenderError("a face broke onto another page")
+    assert traced(other) is other
