@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from cardforge import trust
 from cardforge.cli import main
+from cardforge.commands import fetch
 from tests.conftest import FIXTURES
 
 HERE = Path(__file__).parent / "fixtures"
@@ -61,6 +62,12 @@ def _game(tmp_path: Path, url: str) -> Path:
     assert "sheet:" in text
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def loopback_allowed(monkeypatch):
+    """The test switch that lets fetch download plain http from 127.0.0.1."""
+    monkeypatch.setattr(fetch, "ALLOW_LOOPBACK", True)
 
 
 def _run(*args: str):
