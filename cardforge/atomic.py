@@ -65,7 +65,9 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
     new one. On any failure the temporary file is removed and the exception propagates. A
     new file gets mode 0644, a replaced regular file keeps its permission bits (never
     setuid, setgid or sticky; see :func:`_kept_mode`). A file under a folder held by
-    :func:`outputs_held` is written only once its hold released it. Returns ``path``."""
+    :func:`outputs_held` is written only once its hold released it. Returns ``path``.
+    An OSError about the temporary file, or naming no file (a full disk while ``write``
+    runs, an error a library raises with its file object as the name) names ``path``."""
     if _holds:
         _release(path)  # before anything is made: a refused write leaves no folder behind
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +81,11 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
                 os.fsync(handle.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc.filename, (str, bytes, os.PathLike)) and os.fspath(exc.filename) != tmp:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc  # same subclass by errno
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
