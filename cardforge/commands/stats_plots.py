@@ -8,7 +8,7 @@ Comic Creator's VP against the odds of paying), the fit chart each ``balance:`` 
 verdicts, the cards out of line labelled by id. matplotlib is imported only here, and this
 module only when ``--plot`` is given. Output is reproducible: Agg, no dates, fixed SVG ids.
 Names and labels come from the workspace, so they are drawn as plain text: matplotlib's
-math parsing (``$…$``, ``\``) is off (``text.parse_math``), and TeX is never used.
+math parsing (``$…$``, backslashes) is off (``text.parse_math``), and TeX is never used.
 """
 
 from __future__ import annotations

@@ -274,7 +274,8 @@ def ods_extents(archive: zipfile.ZipFile) -> dict[str, Extent]:
             state["col"] = first + columns - 1
             if filled:
                 where = f"(table {state['name']!r}) " if state["name"] else ""
-                extents[state["name"]].cover(state["row"] + 1, state["col"], where)
+                extents[state["name"]].cover(state["row"] + 1, min(state["col"], trust.MAX_SHEET_COLUMNS + 1),
+                                             where)
                 state["filled"] = True
         elif name == f"{_TABLE}}}table-row":
             first = state["row"] + 1
@@ -282,8 +283,8 @@ def ods_extents(archive: zipfile.ZipFile) -> dict[str, Extent]:
             if state["filled"]:
                 extent = extents[state["name"]]
                 where = f"(table {state['name']!r}) " if state["name"] else ""
-                extent.cover(state["row"], max(extent.columns, 1), where)
                 extent.cover(first, max(extent.columns, 1), where)
+                extent.cover(min(state["row"], trust.MAX_SHEET_ROWS + 1), max(extent.columns, 1), where)
 
     parse(archive, "content.xml", start, end, namespaces=True)
     return extents
