@@ -23,8 +23,11 @@ so the limit holds in any thread or process and on every platform: an interprete
 evaluation spends one step per expression node it visits (each item of a comprehension
 visits its body again) and one per character or item a ``+`` builds, at most
 :data:`MAX_EXPRESSION_STEPS`; a transpiled one, which has no loop, counts one step. A
-:class:`Budget` shared by the evaluations of one lint caps their sum
-(:data:`MAX_LINT_STEPS`). Going past either raises :class:`OverBudget`.
+:class:`Budget` shared by the evaluations of one rule in one lint caps their sum
+(:func:`rule_budget`: :data:`MAX_RULE_STEPS`, and the rules of a game share
+:data:`MAX_LINT_STEPS`). Going past either raises :class:`OverBudget`. Each rule has its
+own budget, so what a rule is allowed does not depend on which rules ran before it
+(``cardforge lint`` runs rules in two processes, in an order that varies).
 """
 
 from __future__ import annotations
@@ -55,10 +58,13 @@ MAX_EXPRESSION_STEPS = 1_000_000
 20 s of cel-python at its slowest (nested comprehensions, ~20 µs a step). The largest real
 use, a deck rule over every card of the 10,000-card benchmark
 (``size(distinct(cards.map(c, c.id))) == size(cards)``), takes ~20,000."""
-MAX_LINT_STEPS = 2_000_000
-"""Steps all evaluations sharing one :class:`Budget` (the data rules of one game in one
-lint) may take together. The 10,000-card benchmark's three rules take ~40,000; a rule on
-every card of the 50,000-card deck without a memo ~100,000 (one step each, transpiled)."""
+MAX_RULE_STEPS = 2_000_000
+"""Steps one rule may take over all its evaluations in one lint (every card of its decks):
+a per-card rule that reads the whole card is evaluated on each, ~10 steps a card
+interpreted, 1 transpiled (~100,000 over the 10,000-card benchmark)."""
+MAX_LINT_STEPS = 10_000_000
+"""Steps the data rules of one game may take in one lint, shared out evenly when a game
+has more than five (:func:`rule_budget`): the 10,000-card benchmark's three take ~250,000."""
 MAX_MEMO = 100_000
 """Values an expression remembers (see :meth:`Expression.evaluate`)."""
 _SCALARS = (bool, int, float, str, type(None))
@@ -97,17 +103,24 @@ class OverBudget(ExpressionError):
 
     def __init__(self, message: str, whole: bool) -> None:
         super().__init__(message, hint="simplify the expression: fewer or smaller comprehensions"
-                         if not whole else "simplify the game's rules, or split the deck")
+                         if not whole else "simplify the rule, or give it fewer cards (each: deck, deck:)")
         self.whole = whole
 
 
 class Budget:
     """Steps that the evaluations given it may still take together (``left``, starting at
-    ``steps``): one per lint of one game, so that cards × rules cannot add up unbounded."""
+    ``steps``): one per rule and lint (see :func:`rule_budget`), so that the cards a rule
+    runs on cannot add up unbounded."""
 
-    def __init__(self, steps: int = MAX_LINT_STEPS) -> None:
+    def __init__(self, steps: int) -> None:
         self.steps = steps
         self.left = steps
+
+
+def rule_budget(rules: int) -> Budget:
+    """The budget of one of the ``rules`` data rules of a game in one lint: at most
+    :data:`MAX_RULE_STEPS`, and ``rules`` of them at most :data:`MAX_LINT_STEPS` together."""
+    return Budget(min(MAX_RULE_STEPS, MAX_LINT_STEPS // max(rules, 1)))
 
 
 class _TooBig(Exception):
@@ -417,8 +430,8 @@ def _over_budget(steps: _Steps, budget: Budget | None, whole: bool) -> OverBudge
     """The error for an evaluation that spent its ``steps``: the lint's ``budget`` when
     ``whole`` (what was left of it was less than one evaluation's own limit)."""
     if whole and budget is not None:
-        return OverBudget(f"the rules of this lint took more than {budget.steps:,} evaluation steps "
-                          "together (comprehension items, nodes, characters built)", whole=True)
+        return OverBudget(f"the rule took more than {budget.steps:,} evaluation steps over the cards "
+                          "of this lint (comprehension items, nodes, characters built)", whole=True)
     return OverBudget(f"the expression takes more than {MAX_EXPRESSION_STEPS:,} evaluation steps "
                       "(comprehension items, nodes, characters built)", whole=False)
 

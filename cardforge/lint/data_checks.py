@@ -14,9 +14,9 @@ with ``card`` set so that ``lint-ignore`` works; a deck at its entry in game.yam
 ``decks:``. A card that lists the rule's code in ``lint-ignore`` is not evaluated at all.
 An expression that cannot be evaluated for a card (a field it lacks) is CF012 at the card,
 at the rule's own severity; one whose value is not true or false is CF012 at its ``expect``.
-A rule whose evaluation goes past its steps, or past what is left of the lint's
-(:class:`~cardforge.expressions.Budget`, one per game), is one CF012 at its ``expect`` and
-is not evaluated again in that lint; the other rules go on.
+A rule whose evaluation goes past its steps, or past what is left of the rule's for the
+lint (:func:`~cardforge.expressions.rule_budget`), is one CF012 at its ``expect`` and is
+not evaluated again in that lint; the other rules go on.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ def card_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
     memo = Memo(depends, by_deck="deck" in wanted) if depends is not None else None
     hint = entry.hint or None
     stopped: list[OverBudget] = []
+    budget = scope.budget()
 
     def evaluate(card: Card) -> Any:
         data = card.data
@@ -81,7 +82,7 @@ def card_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
                 variables["deck"] = scope.deck(card.deck)
             if "facts" in wanted:
                 variables["facts"] = scope.facts()
-        return expression.evaluate(variables, scope.budget)
+        return expression.evaluate(variables, budget)
 
     def check(card: Card, game: Game) -> Iterator[Problem]:
         data = card.data
@@ -111,6 +112,7 @@ def deck_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
     wanted = DECK_VARIABLES & expression.names
     hint = entry.hint or None
     stopped: list[OverBudget] = []
+    budget = scope.budget()
 
     def check(deck: Deck, game: Game) -> Iterator[Problem]:
         if game is not scope.game or (entry.deck is not None and deck.id != entry.deck) or stopped:
@@ -125,7 +127,7 @@ def deck_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
             if "facts" in wanted:
                 variables["facts"] = scope.facts()
             with gc_paused():
-                value = expression.evaluate(variables, scope.budget)
+                value = expression.evaluate(variables, budget)
         except OverBudget as exc:
             stopped.append(exc)
             yield over_budget(entry, game, exc, f"deck {deck.id!r}")
