@@ -264,12 +264,20 @@ def compile_expression(text: str) -> Expression:
                               "long chain of operators)", hint="split it into several rules")
     names = frozenset(_identifiers(tree))
     fast = _simple(tree)
-    environment = _environment(fast)
     try:
-        runner = environment.program(tree, functions=None if fast else _FUNCTION_TABLE)  # type: ignore[arg-type]
+        try:
+            runner = _environment(fast).program(tree, functions=None if fast else _FUNCTION_TABLE)  # type: ignore[arg-type]
+        except (SyntaxError, ValueError):  # the transpiler wrote Python that does not compile (`01`)
+            if not fast:
+                raise
+            fast = False
+            runner = _environment(False).program(tree, functions=_FUNCTION_TABLE)  # type: ignore[arg-type]
     except RecursionError:
         raise ExpressionError("the expression is nested too deeply",
                               hint="split it into several rules") from None
+    except (SyntaxError, ValueError) as exc:
+        raise ExpressionError(f"not a CEL expression cardforge can run: {exc}",
+                              hint="write numbers without leading zeros; check the literals") from None
     return Expression(text=text, names=names, fast=fast, _runner=runner, _order=tuple(sorted(names)))
 
 
