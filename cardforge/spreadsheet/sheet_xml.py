@@ -8,7 +8,7 @@ file named). This module reads the XML that range would come from, with expat
 sheet whose extent passes :data:`~cardforge.trust.MAX_SHEET_ROWS`,
 :data:`~cardforge.trust.MAX_SHEET_COLUMNS` or :data:`~cardforge.trust.MAX_SHEET_CELLS`
 (rows × columns of that range), or whose XML has more than :func:`max_elements`
-elements, before calamine is asked for it. The error is at the first cell past a limit.
+cell and row elements, before calamine is asked for it. The error is at the first cell past a limit.
 
 - XLSX: ``<dimension ref="A1:C7">`` and every ``<c>`` (its ``r="C7"``, or the column after
   the previous cell of its ``<row>``); ``t="e"`` marks an error-value cell, which calamine
@@ -35,7 +35,8 @@ from xml.parsers import expat
 from cardforge import trust
 
 MAX_ELEMENTS_PER_CELL = 4
-"""XML elements one cell may take on average (``<c><v>``, ``<c><is><t>``, a ``<row>``)."""
+"""Cell and row elements the XML may have per cell of the extent (cells written twice, rows
+without cells)."""
 
 _CHUNK = 1 << 20
 _MAX_RELS_BYTES = 16 * trust.MiB
@@ -46,9 +47,14 @@ _RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def max_elements() -> int:
-    """Elements one sheet's XML may have: :data:`MAX_ELEMENTS_PER_CELL` per cell of the
-    largest extent allowed."""
+    """Cell and row elements one sheet's XML may have (what calamine keeps one of each
+    for): :data:`MAX_ELEMENTS_PER_CELL` per cell of the largest extent allowed."""
     return MAX_ELEMENTS_PER_CELL * trust.MAX_SHEET_CELLS
+
+
+def _too_many(member: str) -> Unreadable:
+    return Unreadable(f"has more than {max_elements():,} cells and rows in {member}",
+                      "split the deck into several files")
 
 
 class Unreadable(Exception):
@@ -97,28 +103,19 @@ def parse(archive: zipfile.ZipFile, member: str, start: Callable[[str, dict[str,
           namespaces: bool = False) -> None:
     """Feed ``member`` of ``archive`` to expat in chunks, calling ``start(name, attributes)``
     for each element (and ``end(name)`` when given); names are ``uri}local`` when
-    ``namespaces``. At most ``limit`` bytes are read, and :func:`max_elements` elements.
-    Raises KeyError for a missing member, :class:`Unreadable` for XML that is malformed,
-    declares a document type, or has too many elements."""
+    ``namespaces``. At most ``limit`` bytes are read. Raises KeyError for a missing member,
+    :class:`Unreadable` for XML that is malformed or declares a document type (and
+    whatever ``start`` and ``end`` raise)."""
     parser = expat.ParserCreate(namespace_separator="}" if namespaces else None)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    elements = [0]
-    most = max_elements()
 
     def doctype(*_: Any) -> None:
         raise Unreadable(f"has a document type declaration in {member}",
                          "open it in a spreadsheet and save it again")
 
-    def started(name: str, attributes: dict[str, str]) -> None:
-        elements[0] += 1
-        if elements[0] > most:
-            raise Unreadable(f"has more than {most:,} XML elements in {member}",
-                             "split the deck into several files")
-        start(name, attributes)
-
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
-    parser.StartElementHandler = started
+    parser.StartElementHandler = start
     if end is not None:
         parser.EndElementHandler = end
     try:
@@ -189,33 +186,70 @@ def xlsx_extent(archive: zipfile.ZipFile, member: str, where: str = "") -> Exten
     """The extent and error cells of the XLSX sheet in ``member`` (see the module's
     documentation). Raises :class:`Unreadable` past a limit, at the cell."""
     extent = Extent()
-    position = [0, 0]  # the current row, the last column of it
+    # the current row, the last column of it, the largest row and column so far, the elements
+    state = [0, 0, 0, 0, 0]
+    most = max_elements()
 
-    def start(name: str, attributes: dict[str, str]) -> None:
-        local = name.rpartition(":")[2]
-        if local == "c":
+    def start(name: str, attributes: dict[str, str]) -> None:  # ~10^6 calls for 10,000 rows: kept lean
+        if ":" in name:
+            name = name.rpartition(":")[2]
+        if name == "c":
             ref = attributes.get("r")
-            found = cell_ref(ref) if ref is not None else (max(position[0], 1), position[1] + 1)
-            if found is None:
-                raise Unreadable(f"{where}has a cell named {ref[:20]!r}, not like A1",
-                                 "open it in a spreadsheet and save it again", max(position[0], 1))
-            position[0], position[1] = found
-            extent.cover(*found, where)
-            if attributes.get("t") == "e":
-                extent.errors.append(found)
-        elif local == "row":
+            if ref is None:
+                row, col = state[0] or 1, state[1] + 1
+            else:
+                letters = ref.rstrip(_DIGITS)
+                col = _COLUMNS.get(letters, 0)
+                digits = ref[len(letters):]
+                if col and 0 < len(digits) <= 7 and digits.isascii():
+                    row = int(digits)
+                else:
+                    found = cell_ref(ref)
+                    if found is None:
+                        raise Unreadable(f"{where}has a cell named {ref[:20]!r}, not like A1",
+                                         "open it in a spreadsheet and save it again", state[0] or 1)
+                    row, col = found
+            state[0], state[1] = row, col
+            if row > state[2] or col > state[3]:
+                extent.cover(row, col, where)
+                state[2], state[3] = extent.rows, extent.columns
+            if "t" in attributes and attributes["t"] == "e":
+                extent.errors.append((row, col))
+            state[4] += 1
+            if state[4] > most:
+                raise _too_many(member)
+        elif name == "row":
             number = attributes.get("r", "")
-            row = int(number) if number.isascii() and number.isdigit() and len(number) <= 12 \
-                else position[0] + 1
-            position[0], position[1] = row, 0
-        elif local == "dimension":
-            last = attributes.get("ref", "").rpartition(":")[2]
-            found = cell_ref(last)
+            state[0] = int(number) if number.isascii() and number.isdigit() and len(number) <= 12 \
+                else state[0] + 1
+            state[1] = 0
+            state[4] += 1
+            if state[4] > most:
+                raise _too_many(member)
+        elif name == "dimension":
+            found = cell_ref(attributes.get("ref", "").rpartition(":")[2])
             if found is not None:
                 extent.cover(*found, where)
+                state[2], state[3] = extent.rows, extent.columns
 
     parse(archive, member, start)
     return extent
+
+
+_DIGITS = "0123456789"
+_COLUMNS: dict[str, int] = {}
+"""Column numbers by their letters as spreadsheets write them: A to XFD, 16,384 entries."""
+
+
+def _columns() -> None:
+    letters = [chr(65 + n) for n in range(26)]
+    names = letters + [a + b for a in letters for b in letters]
+    names += [a + b for a in letters[:24] for b in names[26:]]  # AAA… to XZZ: past XFD, within limits of use
+    for number, name in enumerate(sorted(names, key=lambda n: (len(n), n)), start=1):
+        _COLUMNS[name] = number
+
+
+_columns()
 
 
 def xlsx_shared_strings(archive: zipfile.ZipFile) -> None:
