@@ -75,7 +75,9 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
     setuid, setgid or sticky; see :func:`_kept_mode`). A file under a folder held by
     :func:`outputs_held` is written only once its hold released it. Returns ``path``.
     Raises :class:`InUse` naming ``path`` when the old file cannot be replaced (on Windows,
-    while a viewer has it open)."""
+    while a viewer has it open). An OSError about the temporary file, or naming no file (a
+    full disk while ``write`` runs, an error a library raises with its file object as the
+    name) names ``path``."""
     if _holds:
         _release(path)  # before anything is made: a refused write leaves no folder behind
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -92,6 +94,11 @@ def write_atomically(path: Path, write: Callable[[BinaryIO], object], *, sync: b
             os.replace(tmp, path)
         except PermissionError as exc:  # Windows: the old file is open elsewhere
             raise InUse(exc.errno, "it is open in another program, or read-only", str(path)) from None
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc.filename, (str, bytes, os.PathLike)) and os.fspath(exc.filename) != tmp:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc  # same subclass by errno
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

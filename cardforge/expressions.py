@@ -18,18 +18,24 @@ cost + 2``). CEL is the language Kubernetes embeds in JSON Schema for the same j
 
 Limits (untrusted input): an expression is at most :data:`MAX_EXPRESSION_CHARS`
 characters; texts and lists built while evaluating are at most :data:`MAX_BUILT_ITEMS`
-characters or items (``+`` is checked); an interpreted evaluation stops after
-:data:`MAX_EXPRESSION_SECONDS` (main thread).
+characters or items (``+`` is checked). Work is counted inside the evaluation, not timed,
+so the limit holds in any thread or process and on every platform: an interpreted
+evaluation spends one step per expression node it visits (each item of a comprehension
+visits its body again) and one per character or item a ``+`` builds, at most
+:data:`MAX_EXPRESSION_STEPS`; a transpiled one, which has no loop, counts one step. A
+:class:`Budget` shared by the evaluations of one rule in one lint caps their sum
+(:func:`rule_budget`: :data:`MAX_RULE_STEPS`, and the rules of a game share
+:data:`MAX_LINT_STEPS`). Going past either raises :class:`OverBudget`. Each rule has its
+own budget, so what a rule is allowed does not depend on which rules ran before it
+(``cardforge lint`` runs rules in two processes, in an order that varies).
 """
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 import logging
-import signal
-import threading
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +43,7 @@ import celpy
 import lark
 from celpy import celtypes
 from celpy.celparser import CELParseError
+from celpy.evaluation import Evaluator
 
 from cardforge import cel_grammar
 
@@ -46,8 +53,18 @@ MAX_BUILT_ITEMS = 1_000_000
 """Longest text (characters) or list (items) an evaluation may build with ``+``."""
 MAX_EXPRESSION_DEPTH = 250
 """Deepest parse tree an expression may have (about 12 levels a bracket, 2 an operator)."""
-MAX_EXPRESSION_SECONDS = 5.0
-"""Longest one interpreted evaluation may run (main thread only)."""
+MAX_EXPRESSION_STEPS = 1_000_000
+"""Steps one evaluation may take (nodes visited, characters or items built by ``+``): about
+20 s of cel-python at its slowest (nested comprehensions, ~20 µs a step). The largest real
+use, a deck rule over every card of the 10,000-card benchmark
+(``size(distinct(cards.map(c, c.id))) == size(cards)``), takes ~20,000."""
+MAX_RULE_STEPS = 2_000_000
+"""Steps one rule may take over all its evaluations in one lint (every card of its decks):
+a per-card rule that reads the whole card is evaluated on each, ~10 steps a card
+interpreted, 1 transpiled (~100,000 over the 10,000-card benchmark)."""
+MAX_LINT_STEPS = 10_000_000
+"""Steps the data rules of one game may take in one lint, shared out evenly when a game
+has more than five (:func:`rule_budget`): the 10,000-card benchmark's three take ~250,000."""
 MAX_MEMO = 100_000
 """Values an expression remembers (see :meth:`Expression.evaluate`)."""
 _SCALARS = (bool, int, float, str, type(None))
@@ -80,8 +97,74 @@ class ExpressionError(Exception):
         self.hint = hint
 
 
+class OverBudget(ExpressionError):
+    """An evaluation that went past its steps: :data:`MAX_EXPRESSION_STEPS` of its own
+    (``whole`` False), or what was left of its :class:`Budget` (``whole`` True)."""
+
+    def __init__(self, message: str, whole: bool) -> None:
+        super().__init__(message, hint="simplify the expression: fewer or smaller comprehensions"
+                         if not whole else "simplify the rule, or give it fewer cards (each: deck, deck:)")
+        self.whole = whole
+
+
+class Budget:
+    """Steps that the evaluations given it may still take together (``left``, starting at
+    ``steps``): one per rule and lint (see :func:`rule_budget`), so that the cards a rule
+    runs on cannot add up unbounded."""
+
+    def __init__(self, steps: int) -> None:
+        self.steps = steps
+        self.left = steps
+
+
+def rule_budget(rules: int) -> Budget:
+    """The budget of one of the ``rules`` data rules of a game in one lint: at most
+    :data:`MAX_RULE_STEPS`, and ``rules`` of them at most :data:`MAX_LINT_STEPS` together."""
+    return Budget(min(MAX_RULE_STEPS, MAX_LINT_STEPS // max(rules, 1)))
+
+
 class _TooBig(Exception):
-    """Raised inside an evaluation that built too long a text or list, or ran too long."""
+    """Raised inside an evaluation that built too long a text or list, or took too many steps."""
+
+
+class _Steps:
+    """The steps one evaluation has left (``left``) of the ``allowed``."""
+
+    __slots__ = ("allowed", "left")
+
+    def __init__(self, allowed: int) -> None:
+        self.allowed = allowed
+        self.left = allowed
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise _TooBig("steps")
+
+
+_STEPS: contextvars.ContextVar[_Steps | None] = contextvars.ContextVar("cardforge_cel_steps", default=None)
+"""The running evaluation's steps: a context variable, so each thread counts its own."""
+
+
+class _CountingEvaluator(Evaluator):
+    """cel-python's interpreter, spending one step of the running evaluation per node it
+    visits; the evaluators it makes for a comprehension's body count the same way."""
+
+    def _visit_tree(self, tree: lark.Tree) -> Any:
+        steps = _STEPS.get()
+        if steps is not None:
+            steps.spend(1)
+        return super()._visit_tree(tree)
+
+    def sub_evaluator(self, ast: lark.Tree) -> Evaluator:
+        return _CountingEvaluator(ast, activation=self.activation)
+
+
+class _CountingRunner(celpy.InterpretedRunner):
+    """cel-python's interpreting runner with :class:`_CountingEvaluator`."""
+
+    def evaluate(self, context: Any) -> Any:
+        return _CountingEvaluator(ast=self.ast, activation=self.new_activation()).evaluate(context)
 
 
 @dataclass(frozen=True)
@@ -101,10 +184,12 @@ class Expression:
     _memo: dict[tuple[Any, ...], tuple[bool, Any]] = field(default_factory=dict, repr=False,
                                                            compare=False)
 
-    def evaluate(self, variables: Mapping[str, Any]) -> Any:
+    def evaluate(self, variables: Mapping[str, Any], budget: Budget | None = None) -> Any:
         """The value of the expression with ``variables`` (name → plain data, or a value
         made by :func:`to_cel`), as plain data (bool, int, float, str, list, dict, None).
-        Names it does not mention are not converted. Raises ExpressionError.
+        Names it does not mention are not converted. The steps it takes are taken from
+        ``budget`` too, when given. Raises ExpressionError (:class:`OverBudget` past a
+        step limit).
 
         Expressions have no side effects, so the value for variables that are all plain
         scalars is remembered (up to :data:`MAX_MEMO` of them): ten thousand cards with a
@@ -112,12 +197,16 @@ class Expression:
         key = tuple((type(variables[n]), variables[n]) if n in variables else _ABSENT
                     for n in self._order)
         if not all(k is _ABSENT or k[0] in _SCALARS for k in key):
-            return self._evaluate(variables)
+            return self._evaluate(variables, budget)
         if key not in self._memo:
             if len(self._memo) >= MAX_MEMO:
                 self._memo.clear()
             try:
-                self._memo[key] = (True, self._evaluate(variables))
+                self._memo[key] = (True, self._evaluate(variables, budget))
+            except OverBudget as exc:
+                if exc.whole:  # the budget's state, not the variables', decided it
+                    raise
+                self._memo[key] = (False, exc)
             except ExpressionError as exc:
                 self._memo[key] = (False, exc)
         done, value = self._memo[key]
@@ -125,18 +214,27 @@ class Expression:
             raise value
         return value
 
-    def _evaluate(self, variables: Mapping[str, Any]) -> Any:
-        """Evaluate, without the memo."""
+    def _evaluate(self, variables: Mapping[str, Any], budget: Budget | None = None) -> Any:
+        """Evaluate, without the memo, counting steps (see the module's documentation)."""
         context = {name: to_cel(value) for name, value in variables.items() if name in self.names}
+        whole = budget is not None and budget.left < MAX_EXPRESSION_STEPS
+        steps = _Steps(min(MAX_EXPRESSION_STEPS, budget.left) if budget is not None else MAX_EXPRESSION_STEPS)
+        token = _STEPS.set(steps)
         try:
-            with _deadline(None if self.fast else MAX_EXPRESSION_SECONDS):
-                value = self._runner.evaluate(context)
+            steps.spend(1)
+            value = self._runner.evaluate(context)
         except _TooBig as exc:
-            raise ExpressionError(str(exc), hint="simplify the expression") from None
+            if str(exc) != "steps":
+                raise ExpressionError(str(exc), hint="simplify the expression") from None
+            raise _over_budget(steps, budget, whole) from None
         except celpy.CELEvalError as exc:
             raise ExpressionError(_eval_message(exc), hint=_eval_hint(exc)) from None
         except (RecursionError, MemoryError, OverflowError, ValueError, TypeError) as exc:
             raise ExpressionError(f"cannot be evaluated: {type(exc).__name__}: {exc}") from None
+        finally:
+            _STEPS.reset(token)
+            if budget is not None:
+                budget.left = max(0, budget.left - (steps.allowed - max(steps.left, 0)))
         if isinstance(value, celpy.CELEvalError):
             raise ExpressionError(_eval_message(value), hint=_eval_hint(value))
         return from_cel(value)
@@ -166,12 +264,20 @@ def compile_expression(text: str) -> Expression:
                               "long chain of operators)", hint="split it into several rules")
     names = frozenset(_identifiers(tree))
     fast = _simple(tree)
-    environment = _environment(fast)
     try:
-        runner = environment.program(tree, functions=None if fast else _FUNCTION_TABLE)
+        try:
+            runner = _environment(fast).program(tree, functions=None if fast else _FUNCTION_TABLE)  # type: ignore[arg-type]
+        except (SyntaxError, ValueError):  # the transpiler wrote Python that does not compile (`01`)
+            if not fast:
+                raise
+            fast = False
+            runner = _environment(False).program(tree, functions=_FUNCTION_TABLE)  # type: ignore[arg-type]
     except RecursionError:
         raise ExpressionError("the expression is nested too deeply",
                               hint="split it into several rules") from None
+    except (SyntaxError, ValueError) as exc:
+        raise ExpressionError(f"not a CEL expression cardforge can run: {exc}",
+                              hint="write numbers without leading zeros; check the literals") from None
     return Expression(text=text, names=names, fast=fast, _runner=runner, _order=tuple(sorted(names)))
 
 
@@ -235,7 +341,7 @@ def _environment(fast: bool) -> celpy.Environment:
     transpiling one first. That parser is loaded from the tables cardforge ships when they
     fit the installed cel-python (:mod:`cardforge.cel_grammar`), else built."""
     cel_grammar.install()
-    return celpy.Environment(runner_class=celpy.CompiledRunner if fast else celpy.InterpretedRunner)
+    return celpy.Environment(runner_class=celpy.CompiledRunner if fast else _CountingRunner)
 
 
 def _depth(tree: lark.Tree) -> int:
@@ -313,9 +419,12 @@ def _distinct(items: Any) -> Any:
 
 
 def _checked_add(left: Any, right: Any) -> Any:
-    if isinstance(left, (str, list)) and isinstance(right, (str, list)) \
-            and len(left) + len(right) > MAX_BUILT_ITEMS:
-        raise _TooBig(f"the expression builds a text or list longer than {MAX_BUILT_ITEMS:,}")
+    if isinstance(left, (str, list)) and isinstance(right, (str, list)):
+        if len(left) + len(right) > MAX_BUILT_ITEMS:
+            raise _TooBig(f"the expression builds a text or list longer than {MAX_BUILT_ITEMS:,}")
+        steps = _STEPS.get()
+        if steps is not None:
+            steps.spend(len(left) + len(right))
     return celpy.evaluation.base_functions["_+_"](left, right)
 
 
@@ -325,26 +434,14 @@ _FUNCTION_TABLE: dict[str, Any] = {
 }
 
 
-@contextmanager
-def _deadline(seconds: float | None) -> Iterator[None]:
-    """Raise _TooBig wherever the evaluation is once ``seconds`` have passed (main thread
-    only, when no other timer runs); None: no limit."""
-    usable = (seconds is not None and threading.current_thread() is threading.main_thread()
-              and hasattr(signal, "setitimer") and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
-    if not usable:
-        yield
-        return
-
-    def expired(signum: int, frame: Any) -> None:
-        raise _TooBig(f"the expression ran longer than {seconds:g} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)  # type: ignore[arg-type]
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def _over_budget(steps: _Steps, budget: Budget | None, whole: bool) -> OverBudget:
+    """The error for an evaluation that spent its ``steps``: the lint's ``budget`` when
+    ``whole`` (what was left of it was less than one evaluation's own limit)."""
+    if whole and budget is not None:
+        return OverBudget(f"the rule took more than {budget.steps:,} evaluation steps over the cards "
+                          "of this lint (comprehension items, nodes, characters built)", whole=True)
+    return OverBudget(f"the expression takes more than {MAX_EXPRESSION_STEPS:,} evaluation steps "
+                      "(comprehension items, nodes, characters built)", whole=False)
 
 
 def _eval_message(error: BaseException) -> str:

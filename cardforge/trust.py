@@ -91,6 +91,12 @@ MAX_SHEET_ROWS = 200_000
 MAX_SHEET_COLUMNS = 1_000
 """Columns of one sheet: a Comic Creator Skill card spreads over about 15."""
 
+MAX_SHEET_CELLS = 4_000_000
+"""Cells of one sheet's range, rows x columns from its first cell to its last, empty ones
+included (calamine builds it whole), checked from the sheet's XML before it is built: at
+the limit a sheet takes ~0.5 GiB to read. The 10,000-row benchmark spans ~150,000; a
+50,000-card deck in 15 columns, 750,000."""
+
 MAX_SHEET_UNPACKED = 512 * MiB
 """Bytes the members of one XLSX/ODS archive may unpack to, checked before it is opened:
 a 10,000-row sheet unpacks to ~10 MiB (a zip bomb unpacks to gigabytes)."""

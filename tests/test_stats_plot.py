@@ -119,3 +119,23 @@ def test_a_workspace_game_gets_its_cost_curve_and_fit(tmp_path):
     assert "m3" in texts(stats / "curve-fit-monsters.svg")  # cost 13 where the others say 7
     assert "no value chart" in result.output  # said, not silently left out
     assert "out/curve/stats/curve-fit-monsters.svg" in result.output
+
+
+@pytest.mark.parametrize("name", ["From $1 to $5", r"$\frac{1}{0}$ \undefined $x^{$"])
+def test_a_name_with_dollars_and_backslashes_is_drawn_as_written(tmp_path, name):
+    folder = tmp_path / "cards" / "curve"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        f"id: curve\nname: {{en: '{name}'}}\nlanguages: [en]\nplayers: {{min: 2, max: 2}}\n"
+        "card: {size: poker}\ndecks:\n  monsters:\n    name: {en: Monsters}\n    fields:\n"
+        "      cost: {type: integer, min: 0, max: 30, required: true}\n"
+        "      attack: {type: integer, min: 0, max: 9}\n"
+        "balance:\n  - {deck: monsters, cost: cost, power: [attack]}\n", encoding="utf-8")
+    cards = "".join(f"  - {{id: m{a}, name: {{en: M{a}}}, cost: {2 * a + 1}, attack: {a}}}\n"
+                    for a in range(5))
+    (folder / "monsters.yaml").write_text("deck: monsters\ncards:\n" + cards, encoding="utf-8")
+    result = CliRunner().invoke(main, ["stats", "curve", "-w", str(tmp_path), "--plot"])
+    assert result.exit_code == 0, result.output
+    assert "internal error" not in result.output
+    svg = tmp_path / "out" / "curve" / "stats" / "curve-cost-curve-monsters.svg"
+    assert f"{name}: cost curve of deck 'monsters'" in texts(svg)

@@ -25,6 +25,7 @@ from cardforge.errors import ConfigError
 from cardforge.model import Game
 from cardforge.packs import discover
 from cardforge.parse_cache import ParseCache
+from cardforge.spreadsheet.cells import formula_safe
 from cardforge.stats import Column, Table, number_text, probability_text
 from cardforge.workspace import MANIFEST, find_game_dirs, load_game
 
@@ -62,7 +63,8 @@ def as_csv(table: Table) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([c.key for c in table.columns])
     for row in table.rows:
-        writer.writerow([f"{float(v):.6f}" if isinstance(v, Fraction) else ("" if v is None else v)
+        writer.writerow([f"{float(v):.6f}" if isinstance(v, Fraction) else ("" if v is None else
+                         formula_safe(v) if isinstance(v, str) else v)
                          for v in (row.get(c.key) for c in table.columns)])
     return buffer.getvalue().rstrip("\n")
 
@@ -131,10 +133,12 @@ def balance_csv(results: list[Result]) -> str:
     for result in results:
         if result.fit is None or result.entry is None:
             continue
-        fit, head = result.fit, [result.entry.deck, ".".join(result.entry.cost), _where(result)]
+        fit = result.fit
+        head = [formula_safe(t) for t in (result.entry.deck, ".".join(result.entry.cost), _where(result))]
         tail = ["" if fit.r2 is None else f"{fit.r2:.6f}", fit.n]
         writer.writerow([*head, "intercept", f"{fit.intercept:.6f}", *tail])
-        writer.writerows([*head, name, f"{fit.weights[name]:.6f}", *tail] for name in fit.columns)
+        writer.writerows([*head, formula_safe(name), f"{fit.weights[name]:.6f}", *tail]
+                         for name in fit.columns)
     return buffer.getvalue().rstrip("\n")
 
 

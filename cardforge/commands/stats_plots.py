@@ -7,6 +7,8 @@ number columns; against a ``card_costs:`` entry's ``value:`` where one is declar
 Comic Creator's VP against the odds of paying), the fit chart each ``balance:`` entry's
 verdicts, the cards out of line labelled by id. matplotlib is imported only here, and this
 module only when ``--plot`` is given. Output is reproducible: Agg, no dates, fixed SVG ids.
+Names and labels come from the workspace, so they are drawn as plain text: matplotlib's
+math parsing (``$…$``, backslashes) is off (``text.parse_math``), and TeX is never used.
 """
 
 from __future__ import annotations
@@ -91,7 +93,8 @@ def _pyplot():
 
     matplotlib.use("Agg")
     matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "cardforge",
-                                "font.size": 9, "axes.titlesize": 11})
+                                "font.size": 9, "axes.titlesize": 11,
+                                "text.parse_math": False, "text.usetex": False})
     import matplotlib.pyplot as plt
 
     return plt

@@ -14,6 +14,9 @@ with ``card`` set so that ``lint-ignore`` works; a deck at its entry in game.yam
 ``decks:``. A card that lists the rule's code in ``lint-ignore`` is not evaluated at all.
 An expression that cannot be evaluated for a card (a field it lacks) is CF012 at the card,
 at the rule's own severity; one whose value is not true or false is CF012 at its ``expect``.
+A rule whose evaluation goes past its steps, or past what is left of the rule's for the
+lint (:func:`~cardforge.expressions.rule_budget`), is one CF012 at its ``expect`` and is
+not evaluated again in that lint; the other rules go on.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.expressions import Expression, ExpressionError
+from cardforge.expressions import Expression, ExpressionError, OverBudget
 from cardforge.lint.data_values import Memo, Scope
 from cardforge.lint.expect_text import bound_names, card_dependencies, fields_in_order
 from cardforge.model import Card, Deck, Game
@@ -66,6 +69,8 @@ def card_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
     depends = card_dependencies(entry.expect, fields) if "card" in wanted else dict.fromkeys(fields, False)
     memo = Memo(depends, by_deck="deck" in wanted) if depends is not None else None
     hint = entry.hint or None
+    stopped: list[OverBudget] = []
+    budget = scope.budget()
 
     def evaluate(card: Card) -> Any:
         data = card.data
@@ -77,15 +82,19 @@ def card_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
                 variables["deck"] = scope.deck(card.deck)
             if "facts" in wanted:
                 variables["facts"] = scope.facts()
-        return expression.evaluate(variables)
+        return expression.evaluate(variables, budget)
 
     def check(card: Card, game: Game) -> Iterator[Problem]:
         data = card.data
         if game is not scope.game or (entry.deck is not None and card.deck != entry.deck) \
-                or entry.code in data.get("lint-ignore", ()):
+                or entry.code in data.get("lint-ignore", ()) or stopped:
             return
         try:
             value = memo.outcome(card, evaluate) if memo is not None else evaluate(card)
+        except OverBudget as exc:
+            stopped.append(exc)
+            yield over_budget(entry, game, exc, f"card {card.id!r}")
+            return
         except ExpressionError as exc:
             yield unevaluable(entry, card.location, f"card {card.id!r}", exc, card.id,
                               [name for name in located if name not in data])
@@ -102,9 +111,11 @@ def deck_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
     """``check(deck, game)`` for a per-deck data rule (see the module's documentation)."""
     wanted = DECK_VARIABLES & expression.names
     hint = entry.hint or None
+    stopped: list[OverBudget] = []
+    budget = scope.budget()
 
     def check(deck: Deck, game: Game) -> Iterator[Problem]:
-        if game is not scope.game or (entry.deck is not None and deck.id != entry.deck):
+        if game is not scope.game or (entry.deck is not None and deck.id != entry.deck) or stopped:
             return
         where = game.manifest.locate_key("decks", deck.id)
         try:
@@ -116,7 +127,11 @@ def deck_check(entry: Entry, expression: Expression, scope: Scope) -> Check:
             if "facts" in wanted:
                 variables["facts"] = scope.facts()
             with gc_paused():
-                value = expression.evaluate(variables)
+                value = expression.evaluate(variables, budget)
+        except OverBudget as exc:
+            stopped.append(exc)
+            yield over_budget(entry, game, exc, f"deck {deck.id!r}")
+            return
         except ExpressionError as exc:
             yield unevaluable(entry, where, f"deck {deck.id!r}", exc, None)
             return
@@ -138,6 +153,14 @@ def unevaluable(entry: Entry, where: Location, what: str, exc: ExpressionError,
         message += f" (the card has no {', '.join(map(repr, missing))})"
         hint = f"guard the field with has(): e.g. !has(card.{missing[0]}) || …"
     return Problem(where, RULE_EXPRESSION, message, entry.severity, card=card, hint=hint)
+
+
+def over_budget(entry: Entry, game: Game, exc: OverBudget, what: str) -> Problem:
+    """CF012 at the entry's ``expect`` in game.yaml: rule ``entry`` went past a step limit
+    (its own, or the lint's) at ``what`` (a card or deck) and is not evaluated again."""
+    return Problem(game.manifest.locate("lint", entry.index, "expect"), RULE_EXPRESSION,
+                   f"rule {entry.code} stopped at {what}: {exc.message}; it is not checked "
+                   "on the other cards", Severity.ERROR, hint=exc.hint)
 
 
 def not_boolean(entry: Entry, game: Game, value: Any) -> Problem:

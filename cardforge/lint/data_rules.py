@@ -115,7 +115,7 @@ def data_rules(game: Game, taken: Collection[str] = ()) -> dict[str, Rule]:
     earlier entry's. The rules of one call share one :class:`Scope` (facts and decks
     converted for expressions once)."""
     ready = prepared(game)
-    scope = Scope(game)
+    scope = Scope(game, len(ready.compiled))
     rules: dict[str, Rule] = {}
     for item in ready.compiled:
         entry, expression = item.entry, item.expression

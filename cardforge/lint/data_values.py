@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardforge.expressions import ExpressionError, to_cel
+from cardforge.expressions import Budget, ExpressionError, rule_budget, to_cel
 from cardforge.model import Card, Game
 from cardforge.source import gc_paused
 
@@ -21,12 +21,18 @@ class Scope:
     """The values one loaded game's data rules share, converted for expressions once and
     kept: ``facts``, each deck's card list and deck map (each card's map is an item of its
     deck's list). A value expressions cannot hold raises ExpressionError, every time it is
-    asked for."""
+    asked for. ``rules`` is how many data rules share it: :meth:`budget` gives each its
+    share of a lint's evaluation steps."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, rules: int = 1) -> None:
         self.game = game
+        self.rules = rules
         self._values: dict[tuple[str, str], Any] = {}
         self._by_card: dict[int, Any] = {}
+
+    def budget(self) -> Budget:
+        """A new rule's evaluation steps for this lint (:func:`cardforge.expressions.rule_budget`)."""
+        return rule_budget(self.rules)
 
     def facts(self) -> Any:
         """game.yaml's ``facts:``."""

@@ -7,7 +7,9 @@ text, since a leading zero is part of a code), a decimal number is a float, ``tr
 cell starting with an apostrophe is the text after it (``'12`` is the text ``12``), and
 anything else is text as written: ``3-4`` is never a date. A cell holding a
 spreadsheet's error value (``#REF!``, ``#DIV/0!``…) is an error at that cell.
-:func:`text_cell` is the inverse, for writing.
+:func:`text_cell` is the inverse, for writing; it also puts the apostrophe before text
+that starts like a formula (:data:`FORMULA_LEADS`), so a spreadsheet opening the CSV never
+runs it, and cardforge reads the same text back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ LIST_SEPARATOR = "|"
 
 ESCAPE = "'"
 """A cell's first character that makes the rest text, as in spreadsheets."""
+
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet take a CSV cell for a formula (CSV injection:
+``=HYPERLINK(…)``, ``+cmd|…``, ``@SUM(…)``); a tab or carriage return is trimmed first."""
 
 ERROR_VALUES = frozenset(("#REF!", "#VALUE!", "#DIV/0!", "#N/A", "#NAME?", "#NUM!", "#NULL!",
                           "#SPILL!", "#CALC!", "#GETTING_DATA", "#FIELD!", "#BLOCKED!", "#UNKNOWN!"))
@@ -88,11 +94,22 @@ def read_text(text: str) -> Any:
 def text_cell(value: Any) -> str:
     """The text a CSV cell or list item is written as so that :func:`read_text` gives
     ``value`` back: an apostrophe before text that would read as something else (a
-    number, a boolean, an error value, the empty text, a leading apostrophe)."""
+    number, a boolean, an error value, the empty text, a leading apostrophe) or that
+    starts like a formula (:data:`FORMULA_LEADS`)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
     text = str(value)
     read = read_text(text) if text else None
-    return text if isinstance(read, str) and read == text else ESCAPE + text
+    plain = isinstance(read, str) and read == text and not text.startswith(FORMULA_LEADS)
+    return text if plain else ESCAPE + text
+
+
+def formula_safe(text: str) -> str:
+    """``text`` as a CSV cell no spreadsheet takes for a formula: with an apostrophe before
+    it when it starts with one of :data:`FORMULA_LEADS` and is not a number (``-0.5``
+    stays). For CSV that cardforge writes for people (``stats --csv``), not to read back."""
+    if text.startswith(FORMULA_LEADS) and not (_INTEGER.fullmatch(text) or _DECIMAL.fullmatch(text)):
+        return ESCAPE + text
+    return text

@@ -13,14 +13,14 @@ The file's bytes come from :func:`cardforge.trust.read_bytes` (kind ``sheet``); 
 or ODS file is a zip archive, refused before calamine opens it when its members would
 unpack to more than :data:`cardforge.trust.MAX_SHEET_UNPACKED`. Rows and columns are
 counted against :data:`~cardforge.trust.MAX_SHEET_ROWS` and
-:data:`~cardforge.trust.MAX_SHEET_COLUMNS`.
+:data:`~cardforge.trust.MAX_SHEET_COLUMNS`; for a workbook, from its XML before calamine
+builds the sheet (:mod:`cardforge.spreadsheet.sheet_xml`, which also finds the error cells).
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
 import zipfile
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from cardforge import trust
+from cardforge.spreadsheet import sheet_xml
 from cardforge.spreadsheet.cells import BadCell, error_value
 from cardforge.spreadsheet.csv_lines import CsvPlaces
+from cardforge.spreadsheet.sheet_xml import Unreadable
 
 BOOK_SUFFIXES = (".xlsx", ".ods")
 _DELIMITERS = (",", ";", "\t")
-_ERROR_CELL = re.compile(rb'<c\b[^>]*?\br="([A-Z]+)([0-9]+)"[^>]*?\bt="e"'
-                         rb'|<c\b[^>]*?\bt="e"[^>]*?\br="([A-Z]+)([0-9]+)"')
 
 
 @dataclass
@@ -50,18 +50,6 @@ class Grid:
     rows: list[list[Any]] = field(default_factory=list)
     typed_text: bool = False
     places: CsvPlaces | None = None  # a CSV file's: where each row and cell stands in the file
-
-
-class Unreadable(Exception):
-    """The file is not a sheet cardforge can read: ``reason`` and ``hint``, at 1-based
-    ``row`` and ``col`` (a cell), or, with ``places``, at physical line ``row`` and
-    character column ``col`` of a CSV text whose cells ``places`` finds."""
-
-    def __init__(self, reason: str, hint: str, row: int = 1, col: int = 1,
-                 places: CsvPlaces | None = None) -> None:
-        super().__init__(reason)
-        self.reason, self.hint, self.row, self.col = reason, hint, row, col
-        self.places = places
 
 
 def read_grid(path: Path, sheet: str | None = None) -> Grid:
@@ -138,15 +126,15 @@ def book_grid(data: bytes, suffix: str, sheet: str | None = None) -> Grid:
     or the one named ``sheet``. Raises :class:`Unreadable`."""
     from python_calamine import CalamineError, CalamineWorkbook
 
-    errors = _unpack_check(data, suffix)
+    errors = _bounded(data, suffix, sheet)
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = book.sheet_names
-        if sheet is not None and sheet not in names:
-            raise Unreadable(f"has no sheet named {sheet!r}", f"its sheets: {', '.join(names)}")
-        if not names:
-            raise Unreadable("has no sheet", "save the workbook with one sheet")
+        _check_name(sheet, names)
         name = sheet or names[0]
+        if suffix == ".xlsx" and name not in errors:  # every sheet calamine builds is checked
+            raise Unreadable(f"names its sheets otherwise in its XML (no {name!r})",
+                             "open it in a spreadsheet and save it again")
         found = book.get_sheet_by_name(name)
         top, left = found.start or (0, 0)
         _check_size(top + found.height, left + found.width)
@@ -182,54 +170,37 @@ def _book_cell(value: Any, texts_may_be_errors: bool) -> Any:
     return (error_value(text) if texts_may_be_errors else None) or text
 
 
-def _unpack_check(data: bytes, suffix: str) -> dict[str, list[tuple[int, int]]]:
+def _check_name(sheet: str | None, names: list[str]) -> None:
+    if sheet is not None and sheet not in names:
+        raise Unreadable(f"has no sheet named {sheet!r}", f"its sheets: {', '.join(names)}")
+    if not names:
+        raise Unreadable("has no sheet", "save the workbook with one sheet")
+
+
+def _bounded(data: bytes, suffix: str, sheet: str | None) -> dict[str, list[tuple[int, int]]]:
     """Refuse an archive whose members would unpack past
-    :data:`~cardforge.trust.MAX_SHEET_UNPACKED`; for XLSX, the (row, col) of each
-    error-value cell by sheet name."""
+    :data:`~cardforge.trust.MAX_SHEET_UNPACKED`, or a sheet calamine would read past a
+    limit (:mod:`~cardforge.spreadsheet.sheet_xml`: for XLSX the sheet named ``sheet``,
+    else the first, and the shared texts; for ODS every table); for XLSX, the (row, col)
+    of each error-value cell of that sheet, by its name."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        members = archive.infolist()
+        infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError):
         raise Unreadable(f"is not a {suffix[1:].upper()} workbook (not a zip archive)",
                          "open it in a spreadsheet and save it again") from None
-    if sum(member.file_size for member in members) > trust.MAX_SHEET_UNPACKED:
+    if sum(info.file_size for info in infos) > trust.MAX_SHEET_UNPACKED:
         raise Unreadable(f"would unpack to more than {trust.MAX_SHEET_UNPACKED // trust.MiB} MiB",
                          "split the workbook; see docs/security.md")
-    return _xlsx_errors(archive) if suffix == ".xlsx" else {}
-
-
-def _xlsx_errors(archive: zipfile.ZipFile) -> dict[str, list[tuple[int, int]]]:
-    """(row, col) of each ``t="e"`` cell per sheet name, from the workbook's XML."""
     try:
-        book = archive.read("xl/workbook.xml")
-        rels = archive.read("xl/_rels/workbook.xml.rels")
-    except (KeyError, zipfile.BadZipFile, OSError):
-        return {}
-    targets = dict(re.findall(rb'<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"', rels))
-    reversed_order = rb'<Relationship\b[^>]*?Target="([^"]+)"[^>]*?Id="([^"]+)"'
-    targets.update({rid: t for t, rid in re.findall(reversed_order, rels)})
-    found: dict[str, list[tuple[int, int]]] = {}
-    for name, rid in re.findall(rb'<sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]+)"', book):
-        target = targets.get(rid, b"").decode("utf-8", "replace").lstrip("/")
-        member = target if target.startswith("xl/") else f"xl/{target}"
-        try:
-            with archive.open(member) as opened:  # at most the limit, whatever the header says
-                xml = opened.read(trust.MAX_SHEET_UNPACKED)
-        except (KeyError, zipfile.BadZipFile, OSError):
-            continue
-        cells = [(int(m[1] or m[3]), _column_number((m[0] or m[2]).decode()))
-                 for m in _ERROR_CELL.findall(xml)]
-        found[_unescape(name.decode("utf-8", "replace"))] = cells
-    return found
-
-
-def _column_number(letters: str) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
-
-
-def _unescape(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"') \
-        .replace("&apos;", "'").replace("&amp;", "&")
+        if suffix != ".xlsx":
+            sheet_xml.ods_extents(archive)
+            return {}
+        members = sheet_xml.xlsx_sheets(archive)
+        _check_name(sheet, list(members))
+        name = sheet if sheet is not None else next(iter(members))
+        sheet_xml.xlsx_shared_strings(archive)
+        return {name: sheet_xml.xlsx_extent(archive, members[name]).errors}
+    except KeyError as missing:
+        raise Unreadable(f"is not a {suffix[1:].upper()} workbook ({missing} is missing)",
+                         "open it in a spreadsheet and save it again") from None

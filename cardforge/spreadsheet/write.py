@@ -5,12 +5,16 @@ the headers, each later row one card. Nested fields become dotted headers; a lis
 plain values becomes one ``[]`` column when every item can be written between
 separators, else one column per position (``abilities.1.kind``); columns follow the order
 fields first appear in, a group's columns side by side. Text that would read back as
-something else gets the apostrophe escape in CSV (:func:`cardforge.spreadsheet.cells.text_cell`).
-XLSX cells are typed: text as text, numbers as numbers, booleans as booleans (written
-with XlsxWriter, which writes text as text, never as a formula).
+something else gets the apostrophe escape in CSV (:func:`cardforge.spreadsheet.cells.text_cell`),
+and so does text that starts like a formula (``=``, ``+``, ``-``, ``@``): a spreadsheet
+opening the CSV shows it as text instead of running it; a ``[]`` cell whose first item is a
+number starting so (``-2``) gets a column per position instead. XLSX cells are typed: text
+as text, numbers as numbers, booleans as booleans (written with XlsxWriter, which writes
+text as a text cell, never as a formula).
 
 What a sheet cannot hold raises :class:`NotTabular` with the pointer of the value: a null,
-an empty list or mapping, a date, a mapping key that is a number or holds a dot. The
+an empty list or mapping, a date, a mapping key that is a number or holds a dot, a field
+name or deck id that starts like a formula (headers are not escaped). The
 caller reads the written sheet back and compares (:func:`cardforge.spreadsheet.deck`), so a
 conversion is exact or refused.
 """
@@ -23,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge.document import Pointer
-from cardforge.spreadsheet.cells import LIST_SEPARATOR, read_text, text_cell
+from cardforge.spreadsheet.cells import FORMULA_LEADS, LIST_SEPARATOR, read_text, text_cell
 from cardforge.spreadsheet.deck import DECK_CELL
 from cardforge.spreadsheet.headers import LIST_SUFFIX
 
@@ -55,6 +59,8 @@ def table(data: Any) -> Table:
     if not isinstance(data, dict) or set(data) - {"deck", "cards"} or not isinstance(data.get("deck"), str):
         extra = sorted(map(str, set(data) - {"deck", "cards"})) if isinstance(data, dict) else []
         raise NotTabular(tuple(extra[:1]), "only a deck file (`deck:` and `cards:`) becomes a sheet")
+    if data["deck"].startswith(FORMULA_LEADS):
+        raise NotTabular(("deck",), f"the deck id {data['deck']!r} starts like a formula")
     cards = data.get("cards") or []
     if not isinstance(cards, list):
         raise NotTabular(("cards",), "`cards:` is not a list")
@@ -82,7 +88,7 @@ def _separable(items: list[Any]) -> bool:
         if LIST_SEPARATOR in text or text != text.strip() or not text or read_text(text) != item \
                 or type(read_text(text)) is not type(item):
             return False
-    return bool(items)
+    return bool(items) and not text_cell(items[0]).startswith(FORMULA_LEADS)
 
 
 def _find_indexed(value: Any, pointer: Pointer, path: tuple[Any, ...], indexed: set[tuple[Any, ...]]) -> None:
@@ -104,7 +110,7 @@ def _flatten(value: Any, pointer: Pointer, path: tuple[Any, ...], indexed: set[t
             raise NotTabular(pointer, "an empty mapping has no cell")
         for key, child in value.items():
             if not isinstance(key, str) or not key or "." in key or key.isdigit() \
-                    or key.endswith(LIST_SUFFIX) or key != key.strip():
+                    or key.endswith(LIST_SUFFIX) or key != key.strip() or key.startswith(FORMULA_LEADS):
                 raise NotTabular((*pointer, key), f"the field name {key!r} cannot be a header part")
             _flatten(child, (*pointer, key), (*path, key), indexed, row, tree.setdefault(key, {}))
     elif isinstance(value, list):

@@ -4,6 +4,7 @@ error (file:line:col), exit 2, no canary byte anywhere and no file outside out/ 
 from __future__ import annotations
 
 import errno
+import re
 from pathlib import Path
 
 import pytest
@@ -196,6 +197,23 @@ def test_a_pdf_open_in_a_viewer_on_windows_is_named_with_a_hint_and_left_whole(a
     assert "Traceback" not in result.output
     assert pdf.read_bytes() == before
     assert [p.name for p in pdf.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_write_error_names_the_file_not_the_handle(attack, monkeypatch):
+    import os
+
+    def full(fd):  # what a full disk does to the sync of a file a library wrote through its handle
+        raise OSError(errno.ENOSPC, "No space left on device", os.fdopen(os.dup(fd), "wb"))
+
+    monkeypatch.setattr(os, "fsync", full)
+    result = CliRunner().invoke(main, ["build", "--product", "cards", "--paper", "a4", "--lang", "en",
+                                       "-w", str(attack.ws)])
+    assert result.exit_code == 2, result.output
+    assert "BufferedWriter" not in result.output and ".tmp" not in result.output
+    named = re.search(rf"{attack.game}: cannot write ({re.escape(str(attack.ws))}/\S+): No space left",
+                      result.output)
+    assert named, result.output
+    assert not Path(named[1]).name.startswith(".")  # the file, not its temporary
 
 
 def test_a_stray_exception_is_one_line_not_a_traceback(attack, monkeypatch):

@@ -4,8 +4,12 @@ oversized answers are refused and leave the workspace as it was."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -15,6 +19,7 @@ from click.testing import CliRunner
 
 from cardforge import trust
 from cardforge.cli import main
+from cardforge.commands import fetch
 from tests.conftest import FIXTURES
 
 HERE = Path(__file__).parent / "fixtures"
@@ -29,6 +34,9 @@ PAGES = {
 
 class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path in ("/drip", "/slow-headers"):
+            self._drip()
+            return
         code, kind, body = PAGES.get(self.path, (404, "text/plain", b""))
         self.send_response(code)
         if code == 302:
@@ -37,6 +45,20 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def _drip(self) -> None:
+        """A byte every 0.2 s: of the body after whole headers (/drip), or of the headers."""
+        head = b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 100000\r\n"
+        if self.path == "/drip":
+            self.wfile.write(head + b"\r\n")
+            head = b""
+        try:
+            for byte in (head + b"X-Slow: " + b"a" * 200):
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.2)
+        except OSError:  # the client gave up
+            return
 
     def log_message(self, *args: object) -> None:
         return None
@@ -61,6 +83,12 @@ def _game(tmp_path: Path, url: str) -> Path:
     assert "sheet:" in text
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def loopback_allowed(monkeypatch):
+    """The test switch that lets fetch download plain http from 127.0.0.1."""
+    monkeypatch.setattr(fetch, "ALLOW_LOOPBACK", True)
 
 
 def _run(*args: str):
@@ -124,3 +152,47 @@ def test_lint_and_build_never_fetch(tmp_path, server, monkeypatch):
         assert not (workspace / "cards" / "generic" / "main.csv").exists()
     shutil.copy(HERE / "ok_basic.csv", workspace / "cards" / "generic" / "main.csv")  # deck row agrees
     assert _run("lint", "-w", str(workspace)).exit_code == 0
+
+
+def test_a_server_sending_a_byte_at_a_time_is_refused_by_the_minimum_rate(tmp_path, server, monkeypatch):
+    monkeypatch.setattr(fetch, "RATE_GRACE_SECONDS", 1.0)
+    workspace = _game(tmp_path, f"{server}/drip")
+    started = time.monotonic()
+    run = _run("fetch", "generic", "-w", str(workspace))
+    assert run.exit_code == 2, run.output
+    assert "bytes a second, slower than 4,096" in run.output and "Traceback" not in run.output
+    assert time.monotonic() - started < 30  # the per-read timeout alone would wait forever
+    assert sorted(p.name for p in (workspace / "cards" / "generic").iterdir()) == ["game.yaml"]
+
+
+def test_headers_sent_a_byte_at_a_time_end_at_the_deadline(tmp_path, server, monkeypatch):
+    monkeypatch.setattr(fetch, "DEADLINE_SECONDS", 1.5)
+    workspace = _game(tmp_path, f"{server}/slow-headers")
+    started = time.monotonic()
+    run = _run("fetch", "generic", "-w", str(workspace))
+    assert run.exit_code == 2, run.output
+    assert "the download took longer than 1.5 s" in run.output
+    assert time.monotonic() - started < 30
+    assert sorted(p.name for p in (workspace / "cards" / "generic").iterdir()) == ["game.yaml"]
+
+
+@pytest.mark.parametrize("url", ["https://127.0.0.1:{port}/main.csv", "https://localhost:{port}/main.csv",
+                                 "https://[::1]:{port}/main.csv", "https://0.0.0.0:{port}/main.csv"])
+def test_this_machine_is_never_fetched_from_without_the_test_switch(tmp_path, server, monkeypatch, url):
+    monkeypatch.setattr(fetch, "ALLOW_LOOPBACK", False)
+    workspace = _game(tmp_path, url.format(port=server.rsplit(":", 1)[1]))
+    run = _run("fetch", "generic", "-w", str(workspace))
+    assert run.exit_code == 2, run.output
+    assert "is this machine; fetch downloads only from other hosts" in run.output
+    assert sorted(p.name for p in (workspace / "cards" / "generic").iterdir()) == ["game.yaml"]
+
+
+def test_the_command_line_cannot_turn_the_test_switch_on(tmp_path, server):
+    workspace = _game(tmp_path, f"{server}/main.csv")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "CARDFORGE_RESIDENT": "0"}
+    done = subprocess.run([sys.executable, "-m", "cardforge", "fetch", "generic", "-w", str(workspace)],
+                          capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL,
+                          check=False)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "only https addresses are fetched" in done.stdout + done.stderr
+    assert not (workspace / "cards" / "generic" / "main.csv").exists()
