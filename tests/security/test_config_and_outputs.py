@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -156,11 +157,12 @@ def test_an_output_folder_behind_a_file_is_an_error(attack):
 def test_a_full_disk_is_reported_per_game_not_as_a_traceback(attack, monkeypatch):
     import cardforge.atomic as atomic
 
-    def full(path, write, **_options):  # modules imported later bind it too, with sync=False
-        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+    def full(*_args, **_options):  # every write's temporary file, whichever module asked for it
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic, "write_atomically", full)
-    monkeypatch.setattr("cardforge.render.impose.write_atomically", full)
+    # atomic's own name for tempfile, not write_atomically itself: a module imported while the
+    # test runs would keep the patched function after it (and fail the next test in the process)
+    monkeypatch.setattr(atomic, "tempfile", SimpleNamespace(mkstemp=full))
     result = CliRunner().invoke(main, ["build", "--product", "cards", "--paper", "a4", "--lang", "en",
                                        "-w", str(attack.ws)])
     assert result.exit_code == 2, result.output
