@@ -250,3 +250,22 @@ def installed() -> str:
             elif entry.name.endswith(".pth"):
                 lines.append(f"{folder}/{entry.name} {_stamp(Path(entry.path))}")
     return _digest(sorted(set(lines)))
+
+
+def data_folders(names: tuple[str, ...], limit: int) -> str:
+    """Digest of ``relative-path size mtime_ns`` of every file in the built-in data folders
+    ``names`` (``cardforge/_data/<name>`` of an install, else ``<name>`` beside the package in
+    a checkout, as :mod:`cardforge.resources` finds them, without importing it); a random
+    digest past ``limit`` entries, so that nothing is shared on a guess."""
+    lines: list[str] = []
+    for name in names:
+        for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+            if candidate.is_dir():
+                tree = _tree_lines(candidate, None, limit)
+                if tree is None:
+                    return os.urandom(32).hex()
+                lines += [f"{name} {line}" for line in tree]
+                break
+        else:
+            lines.append(f"{name} absent")
+    return _digest(lines)
