@@ -1,7 +1,8 @@
 """Lay out the faces the cache lacks, in parallel, one WeasyPrint document per chunk.
 
 :func:`lay_out_faces` keys every face (:class:`~cardforge.render.face_cache.FaceCache`),
-lays out only the missing ones, in chunks of at most :data:`MAX_CHUNK` faces each rendered
+lays out only the missing ones, in chunks of 1, 2, 4 … :data:`MAX_CHUNK` faces (whatever ``jobs`` is:
+a chunk's faces share font subsets, so the bytes do not depend on it) each rendered
 as one document (:func:`~cardforge.render.faces.render_faces_measured`), splits each
 document into single-page PDFs, each sealed with its key
 (:mod:`cardforge.render.cache_entries`), and stores them, each with the overflow

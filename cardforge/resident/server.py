@@ -99,6 +99,10 @@ _loaded: dict[str, str] = {}
 taken once it is warm; :func:`refusal` checks them before each command."""
 
 
+_stale: list[bool] = []
+"""Not empty once :func:`refusal` found a loaded module changed: the process then ends."""
+
+
 def _module_stamps() -> dict[str, str]:
     """Path → ``size mtime_ns`` of the file of every module loaded in this process."""
     stamps: dict[str, str] = {}
@@ -125,6 +129,7 @@ def refusal(request: wire.Request, path: Path) -> str | None:
     if place.socket_path(request.env) != path:
         return "another identity"
     if _loaded and _module_stamps() != _loaded:
+        _stale.append(True)  # the serving loop ends: a process started next loads the new code
         return "a loaded module changed"
     return child.rlimits_refusal(request.rlimits)
 
@@ -218,6 +223,9 @@ def serve(path: Path) -> None:
                     watched.unregister(conn)
                     conn.close()
             now = time.monotonic()
+            if _stale and not commands:
+                reason = "a module it loaded changed on disk"
+                return
             if not commands and now - last > idle_s:
                 reason = "idle"
                 return
