@@ -82,11 +82,13 @@ def forget_caches() -> None:
     import functools
 
     wrapper = functools._lru_cache_wrapper  # noqa: SLF001 - the type of every functools cache
+    kept = {id(vars(sys.modules[module]).get(attribute)) for module, attribute in
+            (name.rsplit(".", 1) for name in KEPT_CACHES) if module in sys.modules}
     for name, module in list(sys.modules.items()):
         if not (name == "cardforge" or name.startswith("cardforge.")):
             continue
-        for attribute, value in list(vars(module).items()):
-            if isinstance(value, wrapper) and f"{name}.{attribute}" not in KEPT_CACHES:
+        for value in list(vars(module).values()):  # a cache imported elsewhere is the same object
+            if isinstance(value, wrapper) and id(value) not in kept:
                 value.cache_clear()
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.lint.rules import cf009_icon_token
+from cardforge.render import content_cache, face_cache  # noqa: F401 - content_cache imports it too
 from cardforge.resident import child, client, place, server, wire
 from tests.resident.test_server import resident_env, served, start, wait_for
 from tests.workspace_games.conftest import GAME, make_workspace
@@ -93,5 +94,7 @@ def test_the_child_forgets_what_the_warm_up_cached_by_path(tmp_path: Path) -> No
     deleted. A child clears every cardforge cache but the code and font digests."""
     cf009_icon_token._icons(tmp_path, "none", None, None)  # noqa: SLF001
     assert cf009_icon_token._icons.cache_info().currsize > 0  # noqa: SLF001
+    face_cache.fonts_fingerprint()  # covered by the identity: kept, under any name it is imported as
     child.forget_caches()
     assert cf009_icon_token._icons.cache_info().currsize == 0  # noqa: SLF001
+    assert face_cache.fonts_fingerprint.cache_info().currsize == 1
