@@ -44,12 +44,17 @@ def cold(tmp_path_factory) -> dict[str, bytes]:
 
 
 def test_a_cold_build_writes_pdfs_with_ids_of_their_content(cold):
+    """Sheets, dice and boards carry an /ID, both elements derived from the content (the
+    booklets WeasyPrint writes carry none)."""
     pdfs = [name for name in cold if name.endswith(".pdf")]
-    assert len(pdfs) >= 5
+    with_id = 0
     for name in pdfs:
         with pikepdf.open(io.BytesIO(cold[name])) as pdf:
-            first, second = (bytes(item) for item in pdf.trailer.ID)
-            assert first == second, name  # both derived from the content, none random
+            if "/ID" in pdf.trailer:
+                first, second = (bytes(item) for item in pdf.trailer.ID)
+                assert first == second, name  # a random first element is dropped before saving
+                with_id += 1
+    assert with_id >= 3  # cards, die nets, die stickers
 
 
 def test_two_cold_builds_and_jobs_give_the_same_bytes(cold, tmp_path):
@@ -60,9 +65,10 @@ def test_two_cold_builds_and_jobs_give_the_same_bytes(cold, tmp_path):
     assert [n for n in cold if cold[n] != parallel.get(n)] == []
 
 
-@pytest.mark.xfail(strict=True, reason="faces kept in the cache carry their chunk's font subset "
-                                       "(docs/printing.md, Reproducible files)")
 def test_a_half_emptied_cache_gives_the_same_bytes(cold, tmp_path):
+    """Half the face pages deleted (a fixed random choice), a rebuild with --force lays them
+    out again: the same bytes as the cold build, for this game (docs/printing.md says why
+    this is not yet a guarantee for every game)."""
     root = tmp_path / "half"
     _build(root, "-j", "1")
     pages = sorted((root / ".cardforge-cache").rglob("*.pdf"))
