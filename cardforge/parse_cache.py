@@ -8,9 +8,10 @@ plain data and :data:`~cardforge.document.SourceTree` in the cache folder
 JSON but the flags). The tree is handed over as text and decoded only when a place in the
 file is first asked for (:attr:`cardforge.document.Document.tree_json`): it takes several
 times as long to decode as the data, and a clean lint asks for none. Entries are named
-by a digest of the file's text and of the parser (:data:`PARSER_MODULES`), not of where
-the file is: moving the workspace or renaming the file keeps the entry, and any edit, of
-the file or of the parser, makes a new one. Files that failed to load are not kept (their
+by a digest of the file's text and of the parser
+(:func:`cardforge.build_fingerprint.code_digest` ``"parse"``), not of where the file is:
+moving the workspace or renaming the file keeps the entry, and any edit, of the file or of the parser,
+makes a new one. Files that failed to load are not kept (their
 Problems come from parsing them again), nor data JSON cannot hold exactly (a date,
 binary, or a mapping key that is not text; see :func:`cardforge.yaml_walk.Walker.json_exact`).
 
@@ -41,7 +42,7 @@ from pathlib import Path
 
 import yaml
 
-from cardforge import atomic, trust
+from cardforge import atomic, build_fingerprint, trust
 from cardforge.document import Document
 
 MIN_BYTES = 16 * trust.KiB
@@ -58,26 +59,17 @@ KEPT_AFTER_PRUNING = 150
 FORMAT = b"cardforge parsed YAML 2\n"
 """Mixed into every entry's name: a change to the entry's shape must change it."""
 
-PARSER_MODULES = ("source.py", "yaml_walk.py", "yaml_limits.py", "document.py", "parse_cache.py")
-"""cardforge's modules that decide what parsing makes: their text is mixed into every
-entry's name (with PyYAML's version), so an upgrade or an edit of the parser never reads
-back what an older one made."""
-
-
 @cache
 def _parser_digest() -> bytes:
     """FORMAT, PyYAML's version and whether its C parser is used, the YAML limits of
-    :mod:`cardforge.trust` (a tightened limit must apply to files kept before) and the
-    text of :data:`PARSER_MODULES`, digested once."""
+    :mod:`cardforge.trust` (a tightened limit must apply to files kept before) and the code
+    that parses (:func:`cardforge.build_fingerprint.code_digest` ``"parse"``: the parsing
+    modules' text, PyYAML's version and files), digested once, so an upgrade or an edit of
+    the parser never reads back what an older one made."""
     limits = (trust.MAX_BYTES["yaml"], trust.MAX_YAML_NODES, trust.MAX_YAML_DEPTH, trust.MAX_NUMBER_CHARS)
     digest = hashlib.sha256(FORMAT + yaml.__version__.encode() + repr(limits).encode()
                             + (b" libyaml" if hasattr(yaml, "CSafeLoader") else b" python"))
-    package = Path(__file__).parent
-    for name in PARSER_MODULES:
-        try:
-            digest.update((package / name).read_bytes())
-        except OSError:  # pragma: no cover - an install without its sources: the version decides
-            digest.update(name.encode())
+    digest.update(build_fingerprint.code_digest("parse").encode())
     return digest.digest()
 
 KEY_BYTES = 32

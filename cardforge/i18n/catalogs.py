@@ -34,13 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import cache, cached_property, partial
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from cardforge import trust
+from cardforge import source_date, trust
 from cardforge.atomic import write_atomically
 from cardforge.errors import DataError
 from cardforge.i18n.fuzzy_guard import drop_unrelated, other_cards
@@ -73,7 +73,7 @@ def template(game: Game, domain: str, units: list[Unit], created: datetime | Non
     template's date; now when None)."""
     project, version = project_of(game)
     catalog = GameCatalog(domain=domain, project=project, version=version,
-                           creation_date=created or datetime.now(UTC), fuzzy=False,
+                           creation_date=created or source_date.now(), fuzzy=False,
                            header_comment=f"# {domain} texts of {game.id}, extracted by cardforge.\n#")
     relative: dict[Path, str] = {}  # a game has a few files and thousands of texts
     for unit in units:
@@ -111,7 +111,7 @@ def merge(old: Catalog | None, pot: Catalog, lang: str, units: list[Unit]) -> Ca
     docstring; returns a new catalog, ``old`` is left alone."""
     merged = GameCatalog(locale=lang, domain=pot.domain, project=pot.project, version=pot.version,
                           creation_date=pot.creation_date,
-                          revision_date=old.revision_date if old else datetime.now(UTC), fuzzy=False,
+                          revision_date=old.revision_date if old else source_date.now(), fuzzy=False,
                           last_translator=known(old.last_translator) if old else None,
                           language_team=known(old.language_team) if old else None,
                           header_comment=f"# {lang} translation of the {pot.domain} texts of "
@@ -256,7 +256,7 @@ def write(planned: Planned) -> None:
         raise DataError([Problem(Location(planned.path), CODE, f"cannot write the catalog: its "
                                  f"folder {folder}: {exc.reason}", hint=exc.hint)],
                         what=str(planned.path)) from None
-    now = datetime.now(UTC)
+    now = source_date.now()
     if planned.lang is None:
         planned.new.creation_date = now
     else:

@@ -21,6 +21,7 @@ import pikepdf
 import weasyprint
 from pikepdf import Name
 
+from cardforge import source_date
 from cardforge.atomic import write_atomically
 from cardforge.errors import ConfigError
 from cardforge.model import Game
@@ -31,6 +32,7 @@ from cardforge.render import layout_setup
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.content_cache import DocumentSource, Made, cached_document
 from cardforge.render.faces import captured_warnings, raise_for_messages
+from cardforge.render.impose import save_reproducibly
 from cardforge.render.safe_fetcher import SafeFetcher, make_url_fetcher
 from cardforge.render.shared_resources import share_equal_resources
 
@@ -60,7 +62,7 @@ def build_pdfx(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     pdf = pdfx_document(game, faces, profile.pdf_variant, css, title, options.face_cache().folder)
     path = folder(options, game, profile.id, lang).with_suffix(".pdf")
     version = PDF_VERSIONS.get(profile.pdf_variant)
-    return [write_atomically(path, lambda handle: pdf.save(handle, force_version=version))]
+    return [write_atomically(path, lambda handle: save_reproducibly(pdf, handle, force_version=version))]
 
 
 def cmyk_css(icc: bytes) -> str:
@@ -73,12 +75,15 @@ def cmyk_css(icc: bytes) -> str:
 
 def declaration(variant: str, css: str, cache_root: Path | None = None) -> bytes:
     """A one-page PDF WeasyPrint writes with PDF ``variant`` and ``css`` (the colour profile
-    rule of :func:`cmyk_css`): the source of the output intent and metadata, laid out once
+    rule of :func:`cmyk_css`) and dated :func:`cardforge.source_date.pdf_date`
+    (``SOURCE_DATE_EPOCH``, never the clock): the source of the output intent and metadata, laid out once
     and kept under ``cache_root`` (None: not kept;
     :func:`~cardforge.render.content_cache.cached_document`). Raises RenderError when
     WeasyPrint logs a warning (e.g. an unreadable profile)."""
-    html = (f"<html><head><style>{css} @page {{ size: 10mm 10mm; margin: 0 }}</style></head>"
-            "<body></body></html>")
+    date = source_date.pdf_date().strftime("%Y-%m-%dT%H:%M:%SZ")  # not WeasyPrint's clock
+    html = (f'<html><head><meta name="dcterms.created" content="{date}">'
+            f'<meta name="dcterms.modified" content="{date}">'
+            f"<style>{css} @page {{ size: 10mm 10mm; margin: 0 }}</style></head><body></body></html>")
 
     def lay_out(fetcher: SafeFetcher) -> Made:
         layout_setup.prepare()

@@ -11,8 +11,9 @@ and what it must check:
   and every text that shapes it and is known before it is made (for a laid-out document:
   its HTML, the folder relative links resolve against and the layout options; for an
   export: the content keys or hash of the PDF it is made from and its options), the
-  installed fonts (:func:`~cardforge.render.face_cache.fonts_fingerprint`) and the versions
-  of cardforge and of the libraries that lay out, write and rasterise PDFs. Root folders
+  installed fonts (:func:`~cardforge.render.face_cache.fonts_fingerprint`) and the code
+  that makes it (:func:`~cardforge.build_fingerprint.code_digest`: cardforge's code by
+  content, the versions and file stamps of the libraries that lay out, write and rasterise PDFs). Root folders
   are named by token (:func:`~cardforge.render.face_cache.location_free`), so a moved
   workspace, or one given by a relative path, finds its entries;
 - for a laid-out document (:func:`cached_document`) the entry lists every local file the
@@ -36,13 +37,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from cardforge import __version__, trust
+from cardforge import trust
 from cardforge.atomic import write_atomically
+from cardforge.build_fingerprint import code_digest
 from cardforge.render import cache_entries
 from cardforge.render.face_cache import fonts_fingerprint, location_free
 from cardforge.render.faces import faces_html, render_faces_pdf
@@ -56,9 +56,6 @@ FOLDER = "content"
 FORMAT = 2
 """Version of the entry's layout; a change makes every older entry a miss."""
 
-LIBRARIES = ("weasyprint", "pydyf", "fonttools", "pillow", "tinycss2", "tinyhtml5", "cssselect2",
-             "pikepdf", "pypdfium2")
-"""Libraries whose version is part of every key: they lay out, write and rasterise PDFs."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +96,7 @@ def content_key(kind: str, parts: Sequence[str], roots: Sequence[Path] = ()) -> 
     """The key (64 hex digits) of an output of ``kind`` shaped by the texts ``parts``, each
     with the folders ``roots`` replaced by tokens: see the module docstring."""
     texts = [f"{kind} v{FORMAT}", *(location_free(part, roots) for part in parts),
-             fonts_fingerprint(), f"cardforge {__version__}", *map(_version, LIBRARIES)]
+             fonts_fingerprint(), code_digest()]
     return hashlib.sha256("\0".join(texts).encode("utf-8")).hexdigest()
 
 
@@ -155,14 +152,6 @@ def cached(cache_root: Path, key: str, make: Callable[[], Made],
     made = make()
     _write(folder, key, made, roots)
     return Cached(made.data, made.measured, made=True)
-
-
-@cache
-def _version(library: str) -> str:
-    try:
-        return f"{library} {version(library)}"
-    except PackageNotFoundError:
-        return f"{library} absent"
 
 
 def _read(folder: Path, key: str, roots: Sequence[Path]) -> Cached | None:

@@ -33,7 +33,7 @@ from pathlib import Path
 from cardforge.geometry import CardGeometry
 from cardforge.render.chunks import Chunk, Job, Outcome, lay_out_chunk, make_job
 from cardforge.render.face_cache import FaceCache
-from cardforge.render.layout import MAX_CHUNK, Tally, face_context
+from cardforge.render.layout import Tally, face_context, next_chunk_size
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class EarlyLayout:
         self.sent: dict[str, AsyncResult[Outcome]] = {}
         self._contexts: dict[CardGeometry, str] = {}
         self._waiting: dict[CardGeometry, list[tuple[str, str]]] = {}
-        self._next = 1
+        self._next: dict[CardGeometry, int] = {}  # each document's next chunk size
         self.landed = landed
         self._owners: dict[str, CardSide] = {}
 
@@ -114,7 +114,7 @@ class EarlyLayout:
             self._announce(key, page, geometry)
             return
         waiting.append((key, fragment))
-        if len(waiting) >= self._next:
+        if len(waiting) >= self._next.get(geometry, 1):
             self._send(geometry)
 
     def flush(self) -> None:
@@ -132,7 +132,7 @@ class EarlyLayout:
         result = self.pool.apply_async(lay_out_chunk, (job, chunk), callback=landed)
         for key in chunk.keys:
             self.sent[key] = result
-        self._next = min(MAX_CHUNK, self._next * 2)
+        self._next[geometry] = next_chunk_size(self._next.get(geometry, 1))
 
     def _chunk_landed(self, geometry: CardGeometry, outcome: Outcome) -> None:
         """A chunk's result, in the pool's result thread: announce its owned faces (none

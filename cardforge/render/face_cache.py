@@ -6,7 +6,9 @@ resolve against, the content of every local file the fragment or the stylesheet 
 (art, fonts, images: only real links, :mod:`cardforge.render.links`; text that merely
 looks like a URL is not one), the installed fonts (fontconfig's list of font files, or the
 platform's font folders where there is no ``fc-list``, with their sizes and modification
-times), and the versions of cardforge and WeasyPrint. Any
+times), and the code that lays faces out
+(:func:`cardforge.build_fingerprint.code_digest`: cardforge's code by content, the versions
+and file stamps of WeasyPrint, pydyf, fontTools and every other library the page depends on). Any
 change to one of them gives a new key, so a stale page is never reused; unchanged faces are
 never laid out again. Keys depend on content only, never on where the workspace lives or
 how its path is spelled: before hashing, every spelling of a root folder (the workspace,
@@ -34,12 +36,12 @@ import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from cardforge import __version__, trust
+from cardforge import trust
 from cardforge.atomic import write_atomically
+from cardforge.build_fingerprint import code_digest
 from cardforge.geometry import CardGeometry
 from cardforge.render import cache_entries
 from cardforge.render.links import css_links, file_url_path, html_links, kind_of
@@ -219,12 +221,13 @@ class FaceCache:
         """The part of every key shared by one document's faces: stylesheet and the files it
         links to (read only inside ``roots``), card geometry (trim, bleed, safe in mm, as
         :attr:`CardGeometry.key_text`; None, written ``()``, for a page that is no card, such
-        as a booklet page), base URI, fonts and versions; root folders named by token, not
+        as a booklet page), base URI, fonts and code
+        (:func:`~cardforge.build_fingerprint.code_digest`); root folders named by token, not
         spelled out (:func:`location_free`)."""
         links = [link.url for link in css_links(css)] if "url(" in css.lower() or "@import" in css else []
         parts = [location_free(css, roots), *self.assets(links, base_uri, roots),
                  geometry.key_text if geometry else "()", location_free(base_uri, roots),
-                 fonts_fingerprint(), f"cardforge {__version__}", f"weasyprint {version('weasyprint')}"]
+                 fonts_fingerprint(), code_digest()]
         return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
 
     def key(self, fragment: str, context: str, base_uri: str, roots: Sequence[Path] | None = None) -> str:

@@ -9,7 +9,8 @@ the next build renders only the cards whose context changed: after a one-card ed
 
 What goes into the digests (:func:`setup_digest` once per render, :meth:`FragmentMemo.card_key`
 per card): the content of every template, stylesheet and SVG on the template search path;
-the installed fonts (the face checks that run on new fragments depend on them); the
+the code that renders (:func:`cardforge.build_fingerprint.code_digest`); the installed
+fonts (the face checks that run on new fragments depend on them); the
 language; the game view with its decks' card lists left out, each deck's view likewise, the
 card's view and its face data. Backs are kept the same way (a deck's back by its deck's
 view and back data, a card's own back by the card's too), so that an unchanged build
@@ -48,8 +49,9 @@ from typing import Any
 import jinja2
 from jinja2 import nodes
 
-from cardforge import __version__, trust
+from cardforge import trust
 from cardforge.atomic import write_atomically
+from cardforge.build_fingerprint import code_digest
 from cardforge.model import Card
 from cardforge.render.face_cache import fonts_fingerprint
 from cardforge.render.plain import Views, plain
@@ -113,7 +115,7 @@ def setup_digest(env: jinja2.Environment, search_path: Sequence[Path], *parts: s
         texts += [str(path.relative_to(path.anchor)), text]
         if path.suffix in (".j2", ".html"):
             templates.append(text)
-    digest = _digest(__version__, *parts, *texts)
+    digest = _digest(code_digest(), *parts, *texts)
     reads_lists = known(digest)
     if reads_lists is None:
         try:

@@ -13,8 +13,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import pikepdf
+from pikepdf import Name
 
 from cardforge.atomic import write_atomically
 from cardforge.geometry import CardGeometry
@@ -137,6 +139,17 @@ def write_pdf_atomically(pdf: pikepdf.Pdf, path: Path) -> None:
     Writes to a temporary file in the same folder (creating parent folders), syncs
     it, then renames it over ``path`` with :func:`os.replace`. If saving fails the
     temporary file is removed and the exception propagates; an existing ``path``
-    keeps its old content. A new file gets mode 0644; a replaced one keeps its mode.
+    keeps its old content. A new file gets mode 0644; a replaced one keeps its mode. Saved
+    with :func:`save_reproducibly`.
     """
-    write_atomically(Path(path), pdf.save)
+    write_atomically(Path(path), lambda handle: save_reproducibly(pdf, handle))
+
+
+def save_reproducibly(pdf: pikepdf.Pdf, handle: BinaryIO, **options: Any) -> None:
+    """Save ``pdf`` to ``handle`` (``options`` as :meth:`pikepdf.Pdf.save`'s) with both
+    elements of its trailer's ``/ID`` derived from its content (qpdf's deterministic ID; an
+    ``/ID`` it had, random when pikepdf made it, is dropped first: qpdf would keep its first
+    element), so the same pages give the same bytes."""
+    if Name.ID in pdf.trailer:
+        del pdf.trailer[Name.ID]
+    pdf.save(handle, deterministic_id=True, **options)

@@ -1,7 +1,8 @@
 """Lay out the faces the cache lacks, in parallel, one WeasyPrint document per chunk.
 
 :func:`lay_out_faces` keys every face (:class:`~cardforge.render.face_cache.FaceCache`),
-lays out only the missing ones, in chunks of at most :data:`MAX_CHUNK` faces each rendered
+lays out only the missing ones, in chunks of 1, 2, 4 … :data:`MAX_CHUNK` faces (whatever ``jobs`` is:
+a chunk's faces share font subsets, so the bytes do not depend on it) each rendered
 as one document (:func:`~cardforge.render.faces.render_faces_measured`), splits each
 document into single-page PDFs, each sealed with its key
 (:mod:`cardforge.render.cache_entries`), and stores them, each with the overflow
@@ -15,7 +16,6 @@ file (file, line, column); the caller names the cards whose faces link to it.
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -76,12 +76,25 @@ def face_context(cache: FaceCache, css: str, geometry: CardGeometry, base_uri: s
     return context
 
 
-def chunk_size(missing: int, jobs: int) -> int:
-    """Faces per document: at most :data:`MAX_CHUNK`; with several ``jobs``, small enough
-    for about four chunks a worker so that none waits long for the last one."""
-    if jobs <= 1:
-        return max(1, min(MAX_CHUNK, missing))
-    return max(1, min(MAX_CHUNK, math.ceil(missing / (jobs * 4))))
+def next_chunk_size(size: int) -> int:
+    """The size of the chunk after one of ``size`` faces: twice as large, up to
+    :data:`MAX_CHUNK` (the first has one face). The same sequence whatever ``--jobs`` is and
+    whether the chunks go to the warm pool early (:mod:`cardforge.render.early_layout`) or
+    are made here: a chunk's faces share font subsets, so a cold build's bytes do not depend
+    on the number of workers."""
+    return min(MAX_CHUNK, size * 2)
+
+
+def chunked(items: Sequence[tuple[str, str]]) -> list[Chunk]:
+    """``items`` (key, fragment) cut into chunks of 1, 2, 4 … :data:`MAX_CHUNK` faces, in order
+    (:func:`next_chunk_size`)."""
+    chunks: list[Chunk] = []
+    start, size = 0, 1
+    while start < len(items):
+        part = items[start:start + size]
+        chunks.append(Chunk(tuple(k for k, _ in part), tuple(f for _, f in part)))
+        start, size = start + size, next_chunk_size(size)
+    return chunks
 
 
 class Tally:
@@ -179,9 +192,7 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
             waiting()
         if early is None or early.collect(ahead, record):  # laid out while templates rendered
             rest = [(key, fragment) for key, fragment in missing.items() if key not in sent]
-            size = chunk_size(len(rest), jobs)
-            chunks = [Chunk(tuple(k for k, _ in part), tuple(f for _, f in part))
-                      for part in (rest[i:i + size] for i in range(0, len(rest), size))]
+            chunks = chunked(rest)
             job = make_job(css, geometry, base_url, roots, cache, pdf_variant)
             _run(job, chunks, jobs, record)
         outcomes = record.outcomes

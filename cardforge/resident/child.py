@@ -36,6 +36,8 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
         for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD, signal.SIGALRM):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        apply_rlimits(request.rlimits)
+        forget_caches()
         wire.send(conn, {"pid": os.getpid()})
         _adopt_streams(fds, request.env)
         adopted = True
@@ -54,6 +56,8 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
         code = 2
         if adopted:
             traceback.print_exc()
+        else:  # the command's process runs it itself (it heard no pid); the log says why
+            note(log, f"{os.getpid()} could not serve: {traceback.format_exc(limit=3)!r}")
     finally:
         note(log, f"{os.getpid()} {request.argv[:1]} exit {code} in {time.monotonic() - started:.2f} s, "
                   f"cpu {_cpu_seconds():.2f} s")
@@ -63,6 +67,72 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
         except (OSError, wire.WireError):
             pass
         os._exit(code)
+
+
+KEPT_CACHES = frozenset({"cardforge.build_fingerprint.code_digest",
+                         "cardforge.render.face_cache.fonts_fingerprint"})
+"""Caches a child keeps from the resident process: what they hold is part of its identity
+(code, libraries, fonts), which every request is checked against (server.refusal)."""
+
+
+def forget_caches() -> None:
+    """Clear every ``functools`` cache of cardforge's modules but :data:`KEPT_CACHES`: the
+    warm-up filled them (icon sets, schemas, templates, profiles, found by path), and a file
+    edited since must be read again, as a fresh process would."""
+    import functools
+
+    wrapper = functools._lru_cache_wrapper  # noqa: SLF001 - the type of every functools cache
+    kept = {id(vars(sys.modules[module]).get(attribute)) for module, attribute in
+            (name.rsplit(".", 1) for name in KEPT_CACHES) if module in sys.modules}
+    for name, module in list(sys.modules.items()):
+        if not (name == "cardforge" or name.startswith("cardforge.")):
+            continue
+        for value in list(vars(module).values()):  # a cache imported elsewhere is the same object
+            if isinstance(value, wrapper) and id(value) not in kept:
+                value.cache_clear()
+
+
+def _limit(value: int) -> float:
+    import resource
+
+    return float("inf") if value == resource.RLIM_INFINITY or value < 0 else float(value)
+
+
+MEMORY_LIMITS = frozenset({"RLIMIT_AS", "RLIMIT_DATA"})
+"""Limits a served command is refused under when finite: a child of the warm process starts
+with its memory, so the same limit would stop it sooner than a fresh process."""
+
+
+def rlimits_refusal(rlimits: dict[str, list[int]]) -> str | None:
+    """Why ``rlimits`` (``RLIMIT_*`` → [soft, hard]) cannot all be applied in a child of this
+    process (a limit above this process's hard limit, which only root may raise, or unknown
+    here), or None."""
+    import resource
+
+    for name, (soft, hard) in rlimits.items():
+        which = getattr(resource, name, None)
+        if not isinstance(which, int):
+            return f"{name} unknown here"
+        try:
+            _, own_hard = resource.getrlimit(which)
+        except (OSError, ValueError):
+            return f"{name} unreadable"
+        if _limit(hard) > _limit(own_hard) or _limit(soft) > _limit(hard):
+            return f"{name} above this process's"
+        if name in MEMORY_LIMITS and _limit(soft) != float("inf"):
+            return f"{name} set"
+    return None
+
+
+def apply_rlimits(rlimits: dict[str, list[int]]) -> None:
+    """Set every resource limit of ``rlimits`` (the command's, :func:`rlimits_refusal`
+    having said they can be), so the command runs under the limits it was started with
+    (``ulimit -f`` on what it writes, ``-t`` on CPU time …). Raises OSError or ValueError
+    when one cannot be set."""
+    import resource
+
+    for name, (soft, hard) in sorted(rlimits.items()):
+        resource.setrlimit(getattr(resource, name), (soft, hard))
 
 
 MAX_LOG_BYTES = 1 << 20

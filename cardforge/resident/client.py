@@ -45,7 +45,8 @@ class Connection:
         command (it was exiting, or did not answer): the command is then run here."""
         forwarder = _Forwarder()
         try:
-            request = wire.Request(argv=self._argv, cwd=os.getcwd(), env=dict(os.environ), umask=_umask())
+            request = wire.Request(argv=self._argv, cwd=os.getcwd(), env=dict(os.environ), umask=_umask(),
+                                   rlimits=rlimits())
             wire.send(self._sock, request.as_message(), _standard_fds())
             reader = wire.Reader(self._sock)
             self._sock.settimeout(ANSWER_TIMEOUT_S)
@@ -99,6 +100,21 @@ class _Forwarder:
                 os.killpg(self._child, signum)
             except OSError:  # it has just ended
                 pass
+
+
+def rlimits() -> dict[str, list[int]]:
+    """Every resource limit of this process (``RLIMIT_*`` name → [soft, hard]): the child
+    running the command applies them all (``ulimit -f``, ``-v``, ``-t``, ``-u`` …)."""
+    import resource
+
+    found: dict[str, list[int]] = {}
+    for name in dir(resource):
+        if name.startswith("RLIMIT_"):
+            try:
+                found[name] = list(resource.getrlimit(getattr(resource, name)))
+            except (OSError, ValueError):
+                continue
+    return found
 
 
 def _umask() -> int:

@@ -1,16 +1,21 @@
 """Whether a command may be served by a resident process, and where that process listens.
 
-A resident process serves ``build`` and ``lint`` (:data:`COMMANDS`) unless the environment
-variable ``CARDFORGE_RESIDENT`` is ``0`` (or ``off``, ``no``, ``false``) or ``CI`` is set (a CI
-job runs each command once; a process left behind would only hold memory). It listens on a
+A resident process serves ``build`` and ``lint`` (:data:`COMMANDS`) only when the environment
+variable ``CARDFORGE_RESIDENT`` is ``1`` (or ``on``, ``yes``, ``true``) and ``CI`` is not set (a CI
+job runs each command once; a process left behind would only hold memory). It is off by
+default: its answers are tested to equal a fresh process's for the commands and install
+changes of ``tests/resident/test_served_vs_fresh.py``, not yet for every command the test
+suite runs (docs/architecture.md, "The resident process"). It listens on a
 Unix socket in a folder only this user may enter (:func:`folder`): ``$XDG_RUNTIME_DIR/cardforge``
 when the session has one, else ``<temp>/cardforge-<uid>``, created mode 0700 and refused unless
 it is a real folder owned by this user that no one else may enter. The socket's name is the
-process's identity (:func:`identity`): a digest of cardforge's code, the layout libraries and
-fonts (:func:`cardforge.build_fingerprint.environment`), the interpreter and the environment
-variables, so a command is only ever served by a process that would behave as it would:
-after an upgrade, a font installed or a variable changed, a new process starts and the old one
-ends when idle.
+process's identity (:func:`identity`): a digest of cardforge's code, every installed
+distribution, the layout libraries and fonts (:func:`cardforge.build_fingerprint.environment`),
+the built-in data folders (schemas, templates, profiles, sample cards: every file's size and
+modification time), the interpreter and the environment variables, so a command is only
+ever served by a process that would behave as it would: after an upgrade, a font installed,
+a schema or template edited or a variable changed, a new process starts and the old one
+ends when idle (and the old one refuses the command: :mod:`cardforge.resident.server`).
 """
 
 from __future__ import annotations
@@ -24,7 +29,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 RESIDENT_ENV = "CARDFORGE_RESIDENT"
-"""The variable that turns the resident process off (``0``, ``off``, ``no``, ``false``)."""
+"""The variable that turns the resident process on (``1``, ``on``, ``yes``, ``true``)."""
+
+DATA_FOLDERS = ("schemas", "templates", "profiles", "cards")
+"""The built-in data folders (:func:`cardforge.resources.data_dir`) in a process's identity."""
+
+MAX_DATA_ENTRIES = 20_000
+"""Files and folders of :data:`DATA_FOLDERS` stamped; past it the identity names every
+process apart (a unique token), so none is ever shared."""
 
 COMMANDS = frozenset({"build", "lint"})
 """The commands a resident process serves: one-shot commands whose start-up is most of a
@@ -46,7 +58,7 @@ def wanted(argv: Sequence[str], environ: Mapping[str, str]) -> bool:
     (see the module's docstring) and this system passes file descriptors over Unix sockets."""
     if not argv or argv[0] not in COMMANDS:
         return False
-    if environ.get(RESIDENT_ENV, "").strip().lower() in {"0", "off", "no", "false"}:
+    if environ.get(RESIDENT_ENV, "").strip().lower() not in {"1", "on", "yes", "true"}:
         return False
     if environ.get("CI"):
         return False
@@ -86,6 +98,7 @@ def identity(environ: Mapping[str, str]) -> str:
     from cardforge import build_fingerprint
 
     lines = [build_fingerprint.environment(), sys.executable, str(Path(build_fingerprint.__file__).parent)]
+    lines.append(build_fingerprint.data_folders(DATA_FOLDERS, MAX_DATA_ENTRIES))
     lines += sorted(f"{k}={v}" for k, v in environ.items() if k not in VOLATILE_ENV)
     data = "\0".join(lines).encode("utf-8", "surrogateescape")
     return hashlib.blake2b(data, digest_size=16).hexdigest()

@@ -94,14 +94,54 @@ def log_path(path: Path) -> Path:
     return path.with_suffix(".log")
 
 
-def _handle(conn: socket.socket, close_in_child: list[object], log: Path) -> int | None:
+_loaded: dict[str, str] = {}
+"""Every module file the resident process has loaded (path → size and modification time),
+taken once it is warm; :func:`refusal` checks them before each command."""
+
+
+_stale: list[bool] = []
+"""Not empty once :func:`refusal` found a loaded module changed: the process then ends."""
+
+
+def _module_stamps() -> dict[str, str]:
+    """Path → ``size mtime_ns`` of the file of every module loaded in this process."""
+    stamps: dict[str, str] = {}
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__file__", None)
+        if isinstance(name, str) and name not in stamps:
+            try:
+                info = os.stat(name)
+                stamps[name] = f"{info.st_size} {info.st_mtime_ns}"
+            except OSError:
+                stamps[name] = "absent"
+    return stamps
+
+
+def refusal(request: wire.Request, path: Path) -> str | None:
+    """Why the process listening on ``path`` must not serve ``request`` (the command then
+    runs in its own process), or None: a command other than :data:`place.COMMANDS`; an
+    environment whose identity (:func:`place.socket_path`: code, installed distributions,
+    data folders, fonts, variables, as they are now) is not this process's; a module this
+    process loaded that changed on disk since (an edited library file); or a resource limit
+    the child could not apply (a hard limit above this process's own)."""
+    if not request.argv or request.argv[0] not in place.COMMANDS:
+        return "not build or lint"
+    if place.socket_path(request.env) != path:
+        return "another identity"
+    if _loaded and _module_stamps() != _loaded:
+        _stale.append(True)  # the serving loop ends: a process started next loads the new code
+        return "a loaded module changed"
+    return child.rlimits_refusal(request.rlimits)
+
+
+def _handle(conn: socket.socket, close_in_child: list[object], log: Path, path: Path) -> int | None:
     """Read one request from ``conn`` and fork its child; the child's pid, or None when the
-    connection was refused (another user, a bad request) or no child could be forked.
-    ``close_in_child`` (the listener, the lock, the selector, other commands' connections)
-    is closed in the child."""
+    connection was refused (another user, a bad request, :func:`refusal`) or no child could
+    be forked. ``close_in_child`` (the listener, the lock, the selector, other commands'
+    connections) is closed in the child."""
     fds: list[int] = []
     try:
-        if wire.peer_uid(conn) != os.getuid():
+        if wire.peer_uid(conn) != os.getuid() or not wire.same_namespaces(wire.peer_pid(conn)):
             return None
         conn.settimeout(REQUEST_TIMEOUT_S)
         reader = wire.Reader(conn, max_fds=3)
@@ -111,6 +151,10 @@ def _handle(conn: socket.socket, close_in_child: list[object], log: Path) -> int
             fds = reader.fds
         if len(fds) != 3:
             raise wire.WireError("stdin, stdout and stderr must be attached")
+        refused = refusal(request, path)
+        if refused is not None:
+            child.note(log, f"refused {request.argv[:1]}: {refused}")
+            raise wire.WireError(refused)
         conn.settimeout(None)
         pid = os.fork()
     except Exception:  # noqa: BLE001 - a bad request or a failed fork refuses this one command
@@ -139,6 +183,7 @@ def serve(path: Path) -> None:
     signal.signal(signal.SIGTERM, _end)
     signal.signal(signal.SIGHUP, _end)
     warm()
+    _loaded.update(_module_stamps())
     gc.freeze()  # the children share the warm objects' pages instead of copying them on collection
     idle_s = float(os.environ.get(IDLE_ENV, IDLE_S))
     log = log_path(path)
@@ -160,7 +205,7 @@ def serve(path: Path) -> None:
                 if key.fileobj is listener:
                     conn, _ = listener.accept()
                     open_conns = [c for c in commands.values() if c is not None]
-                    pid = _handle(conn, [listener, lock, watched, *open_conns], log)
+                    pid = _handle(conn, [listener, lock, watched, *open_conns], log, path)
                     if pid is None:
                         conn.close()
                     else:
@@ -178,6 +223,9 @@ def serve(path: Path) -> None:
                     watched.unregister(conn)
                     conn.close()
             now = time.monotonic()
+            if _stale and not commands:
+                reason = "a module it loaded changed on disk"
+                return
             if not commands and now - last > idle_s:
                 reason = "idle"
                 return

@@ -9,6 +9,7 @@ and a request's fields are checked (:func:`request_from`) before anything acts o
 from __future__ import annotations
 
 import json
+import os
 import socket
 import struct
 
@@ -25,20 +26,24 @@ class WireError(Exception):
 
 class Request:
     """What a command hands the resident process: its arguments (after ``cardforge``), its
-    working folder (absolute), its environment and its umask. (A plain class: importing
-    dataclasses would cost every served command's start some 8 ms.)"""
+    working folder (absolute), its environment, its umask and its resource limits
+    (``RLIMIT_*`` name → [soft, hard], as :func:`resource.getrlimit` gives them). (A plain
+    class: importing dataclasses would cost every served command's start some 8 ms.)"""
 
-    __slots__ = ("argv", "cwd", "env", "umask")
+    __slots__ = ("argv", "cwd", "env", "rlimits", "umask")
 
-    def __init__(self, argv: list[str], cwd: str, env: dict[str, str], umask: int) -> None:
+    def __init__(self, argv: list[str], cwd: str, env: dict[str, str], umask: int,
+                 rlimits: dict[str, list[int]] | None = None) -> None:
         self.argv = argv
         self.cwd = cwd
         self.env = env
         self.umask = umask
+        self.rlimits = rlimits or {}
 
     def as_message(self) -> dict[str, object]:
         """The request as a JSON-ready mapping."""
-        return {"argv": self.argv, "cwd": self.cwd, "env": self.env, "umask": self.umask}
+        return {"argv": self.argv, "cwd": self.cwd, "env": self.env, "umask": self.umask,
+                "rlimits": self.rlimits}
 
 
 def request_from(message: dict[str, object]) -> Request:
@@ -54,7 +59,12 @@ def request_from(message: dict[str, object]) -> Request:
         raise WireError("env must map strings to strings")
     if not (isinstance(umask, int) and 0 <= umask <= 0o777):
         raise WireError("umask must be between 0 and 0o777")
-    return Request(argv=argv, cwd=cwd, env=env, umask=umask)
+    rlimits = message.get("rlimits", {})
+    if not (isinstance(rlimits, dict) and len(rlimits) <= 64 and all(
+            isinstance(k, str) and k.startswith("RLIMIT_") and isinstance(v, list) and len(v) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in v) for k, v in rlimits.items())):
+        raise WireError("rlimits must map RLIMIT_* names to [soft, hard]")
+    return Request(argv=argv, cwd=cwd, env=env, umask=umask, rlimits=rlimits)
 
 
 def peer_uid(sock: socket.socket) -> int:
@@ -62,6 +72,27 @@ def peer_uid(sock: socket.socket) -> int:
     (``SO_PEERCRED``): each side checks the other is its own user."""
     creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     return struct.unpack("3i", creds)[1]
+
+
+def peer_pid(sock: socket.socket) -> int:
+    """The process id of the process at the other end of ``sock`` (``SO_PEERCRED``)."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[0]
+
+
+NAMESPACES = ("mnt", "pid", "user")
+"""The namespaces a peer must share with the resident process (:func:`same_namespaces`)."""
+
+
+def same_namespaces(pid: int) -> bool:
+    """Whether process ``pid`` is in this process's mount, pid and user namespaces (Linux's
+    ``/proc/<pid>/ns``): a process that sees other files (its own mount namespace) must not
+    have this one read what is hidden from it. False when they cannot be read."""
+    try:
+        return all(os.readlink(f"/proc/{pid}/ns/{ns}") == os.readlink(f"/proc/self/ns/{ns}")
+                   for ns in NAMESPACES)
+    except OSError:
+        return False
 
 
 def send(sock: socket.socket, message: dict[str, object], fds: list[int] | None = None) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import parse_cache, source, trust
+from cardforge import build_fingerprint, parse_cache, source, trust
 from cardforge.parse_cache import ParseCache, key_file
 from cardforge.source import load_yaml, loads
 
@@ -284,6 +284,7 @@ def test_another_parser_reads_nothing_an_older_one_kept(ws, monkeypatch):
     text = (ws / "cards" / "big.yaml").read_text(encoding="utf-8")
     before = cached(ws).entry(text)
     parse_cache._parser_digest.cache_clear()
+    build_fingerprint.code_digest.cache_clear()
     real_read = Path.read_bytes
     edited = {"yaml_walk.py": b"# edited"}
     monkeypatch.setattr(Path, "read_bytes", lambda self: real_read(self) + edited.get(self.name, b""))
@@ -291,6 +292,7 @@ def test_another_parser_reads_nothing_an_older_one_kept(ws, monkeypatch):
         assert cached(ws).entry(text) != before
     finally:
         parse_cache._parser_digest.cache_clear()
+        build_fingerprint.code_digest.cache_clear()
 
 
 def test_a_key_in_the_workspace_or_a_relative_cache_home_is_not_used(ws, monkeypatch, tmp_path):

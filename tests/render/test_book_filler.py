@@ -35,7 +35,7 @@ def test_each_chunk_is_copied_in_as_it_lands(workspace, tmp_path, monkeypatch):
 
     monkeypatch.setattr(book_filler.BookFiller, "add", add)
     faces = _render(workspace, FaceCache(tmp_path / "cache"))
-    assert [len(files) for files in landed] == [2, 2, 1]
+    assert [len(files) for files in landed] == [1, 2, 2]  # chunks of 1, 2, 4 … capped at MAX_CHUNK
     book = faces.pages()
     assert isinstance(book, FaceBook) and book.copied == DISTINCT
     assert faces.book is not None and faces.book.is_file()  # the filled book was written

@@ -258,7 +258,8 @@ def test_art_inside_the_workspace_renders(tmp_path):
 
 def test_a_refused_url_in_a_template_is_an_error_naming_url_and_cards(tmp_path):
     game = make_game(tmp_path, {"heroes.yaml": HEROES},
-                     {"front.html.j2": '<img src="https://tracker.test/{{ card.id }}.png">'})
+                     {"front.html.j2": '<img src="https://tracker.test/{{ card.id }}.png">'
+                                       '<img src="https://tracker.test/more-{{ card.id }}.png">'})
     with pytest.raises(RenderError) as info:
         render_card_faces(game, "en", tmp_path)
     message = info.value.message

@@ -64,14 +64,21 @@ def resident(runtime_dir: Path) -> Iterator[Path]:
     process.wait(timeout=30)
 
 
-def served(path: Path, argv: list[str]) -> int | None:
-    """Hand ``argv`` to the resident process on ``path`` from this process, as the command does."""
+def served(path: Path, argv: list[str], env: dict[str, str] | None = None) -> int | None:
+    """Hand ``argv`` to the resident process on ``path`` from this process, as the command
+    does, with the environment ``env`` (default: the one the process was started with; the
+    process refuses a command from another environment)."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(str(path))
     handlers = {signum: signal.getsignal(signum) for signum in client.FORWARDED}
+    saved, wanted = dict(os.environ), env if env is not None else resident_env(path.parent.parent)
+    os.environ.clear()
+    os.environ.update(wanted)
     try:
         return client.Connection(sock, argv).serve()
     finally:
+        os.environ.clear()
+        os.environ.update(saved)
         for signum, handler in handlers.items():
             signal.signal(signum, handler)
 
@@ -119,7 +126,7 @@ def test_another_user_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     forks: list[int] = []
     monkeypatch.setattr(server.os, "fork", lambda: forks.append(1) or 0)
     left, right = socket.socketpair()
-    assert server._handle(right, [], tmp_path / "log") is None  # noqa: SLF001
+    assert server._handle(right, [], tmp_path / "log", tmp_path / "s.sock") is None  # noqa: SLF001
     assert forks == []
 
 
@@ -147,7 +154,7 @@ def test_a_command_whose_process_is_killed_is_stopped(resident: Path, workspace:
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(str(resident))
     request = wire.Request(argv=["build", "--force", "--quiet", "-w", str(copy)], cwd="/",
-                           env=dict(os.environ), umask=0o022)
+                           env=resident_env(resident.parent.parent), umask=0o022)
     with open(os.devnull, "r+b") as null:
         wire.send(sock, request.as_message(), [null.fileno()] * 3)
     child = wire.Reader(sock).next()["pid"]
