@@ -86,8 +86,8 @@ def test_audrey_junior_is_no_second_joker_in_expert_mode():
             "A cost of 2 pairs may be paid with 4 dice of one value", "the sum of the values stays the same",
             "A Skill card you take works from the next Action Phase on",
             "the set of the higher value wins"]),
-    ("ja", ["用意するもの（印刷しません）", "ダイスは印刷しません", "同じ目4個でも払えます", "目の合計は変わりません",
-            "次のアクションフェーズから使えます", "目の大きい組の人が勝ちます"]),
+    ("ja", ["用意するもの（印刷しません）", "ダイスは印刷しません", "同じ目4個でも払えます",
+            "目の合計は変わりません", "次のアクションフェーズから使えます", "目の大きい組の人が勝ちます"]),
 ])
 def test_comic_creator_says_which_dice_to_bring_and_the_missing_rules(out, lang, phrases):
     text = _booklet("comic-creator", lang, out)
@@ -102,8 +102,8 @@ def test_comic_creator_says_which_dice_to_bring_and_the_missing_rules(out, lang,
     ("en", ["1 × First Player card", "The first duel is between the first player's left die",
             "With three players every duel is fought at once",
             "the player with more cards in hand chooses first"]),
-    ("ja", ["スタートプレイヤーカード", "最初の決闘は、スタートプレイヤーの左のダイス", "3人のときは、すべての決闘を同時に行います",
-            "VPが同じなら手札の多い人から"]),
+    ("ja", ["スタートプレイヤーカード", "最初の決闘は、スタートプレイヤーの左のダイス",
+            "3人のときは、すべての決闘を同時に行います", "VPが同じなら手札の多い人から"]),
 ])
 def test_dice_tuners_duel_order_three_players_and_recruitment_ties(out, lang, phrases):
     text = squeezed(_booklet("dice-tuners", lang, out))
@@ -125,7 +125,8 @@ def test_the_dice_tuners_first_player_card_is_on_a_card_sheet(tmp_path):
             "1 × Tracker board", "each writer brings 3", "You may look at your own foreshadows",
             "Being pushed back is not a move", "counts as standing on the target's square",
             "cards discarded in the down phase give no pages", "rock-paper-scissors"]),
-    ("ja", ["どちらか一つの陣営", "記録シート", "自分のフォアシャドウは", "押し出しはどちらのキャラクターの移動にも数えません",
+    ("ja", ["どちらか一つの陣営", "記録シート", "自分のフォアシャドウは",
+            "押し出しはどちらのキャラクターの移動にも数えません",
             "ダウンフェーズで手札を捨ててもページは得られません", "じゃんけんかダイスで勝者を決めます"]),
 ])
 def test_writers_battle_factions_tracker_and_movement_limits(out, lang, phrases):
