@@ -82,11 +82,11 @@ def test_audrey_junior_is_no_second_joker_in_expert_mode():
 
 
 @pytest.mark.parametrize(("lang", "phrases"), [
-    ("en", ["To bring (not printed)", "Dice are not printed: bring plain 6-sided dice",
-            "A cost of 2 pairs may be paid with 4 dice of one value", "the sum of the values stays the same",
+    ("en", ["To bring (not printed)", "Dice are not printed: bring plain six-sided dice",
+            "A cost of two pairs may be paid with four dice of one value", "the sum of the values stays the same",
             "A Skill card you take works from the next Action Phase on",
             "the set of the higher value wins"]),
-    ("ja", ["用意するもの（印刷しません）", "ダイスは印刷しません", "同じ目4個でも払えます",
+    ("ja", ["用意するもの（印刷しません）", "ダイスは印刷しません", "同じ目四個でも払えます",
             "目の合計は変わりません", "次のアクションフェーズから使えます", "目の大きい組の人が勝ちます"]),
 ])
 def test_comic_creator_says_which_dice_to_bring_and_the_missing_rules(out, lang, phrases):

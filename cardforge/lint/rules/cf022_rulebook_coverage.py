@@ -12,7 +12,8 @@ Reported: each outline section that no ``[[covers:]]`` names (at its ``id`` in
 game.yaml); each booklet section with no ``[[covers:]]`` (at its heading's line in the
 rules file); each ``[[covers:]]`` naming an id the outline does not have (at the
 directive); ``[[covers:]]`` in a game whose game.yaml declares no outline (at the
-directive). A game with neither an outline nor any ``[[covers:]]`` is not checked.
+directive). A game with neither an outline nor any ``[[covers:]]``, or without rules files,
+is not checked.
 
 Passing (game.yaml, then ``rules/rules.md``)::
 
@@ -82,6 +83,8 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
         blocks = load_rules(game.root)
     except DataError:
         return  # BK101 reports the rules file that cannot be read
+    if not blocks:
+        return  # no booklet to check (a game with rules only in its data; BK101's business)
     declared = outline(game)
     ids = {section_id for _, section_id, _ in declared}
     citations = [b for b in blocks if b.kind == "directive" and b.text == COVERS]
