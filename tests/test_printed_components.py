@@ -133,7 +133,7 @@ def test_a_bad_copies_count_is_an_error_at_its_line(tmp_path):
 
     game = _game("dice-tuners")
     game.manifest.data["print"] = {"dice": {"copies": "players.max - 99"}}
-    with pytest.raises(ConfigError, match=r"game\.yaml:\d+:\d+: print\.dice\.copies is -94"):
+    with pytest.raises(ConfigError, match=r"game\.yaml:\d+:\d+: print\.dice\.copies is -95"):
         copies(game, "dice")
     game.manifest.data["print"] = {"dice": {"copies": "facts.nope + 1"}}
     with pytest.raises(ConfigError, match="cannot be worked out"):
@@ -148,8 +148,9 @@ def test_writers_battle_prints_its_map_tiled_with_overlaps(tmp_path):
     grid = game.facts["map"]
     width, height = grid["columns"] * grid["square"]["width"], grid["rows"] * grid["square"]["height"]
     paths = build_board(game, "en", BuildOptions(root=REPO, out=tmp_path, jobs=1))
-    assert [p.name for p in paths] == [f"writers-battle-board-en-map-{paper}.pdf"
-                                       for paper in ("a4", "letter")]
+    assert [p.name for p in paths] == [f"writers-battle-board-en-{board}-{paper}.pdf"
+                                       for board in ("map", "tracker") for paper in ("a4", "letter")]
+    paths = paths[:2]  # the map's; the tracker fits a sheet (tests/booklet/test_rulebook_gaps.py)
     for path, paper in zip(paths, ("a4", "letter"), strict=True):
         with pikepdf.open(path) as pdf:
             trims = [[float(v) for v in page.TrimBox] for page in pdf.pages]

@@ -24,7 +24,7 @@ from cardforge.booklet import links, parts
 from cardforge.booklet.examples import example_fronts
 from cardforge.booklet.markdown import Block, load_rules, markdown
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
-from cardforge.booklet.sheet import BOOKLET_ONLY, sheet_blocks
+from cardforge.booklet.sheet import BOOKLET_ONLY, COVERS, OUR_READING, sheet_blocks
 from cardforge.booklet.words import word
 from cardforge.errors import DataError, MissingFontError, RenderError
 from cardforge.i18n.translations import Translations, with_catalog_texts
@@ -111,9 +111,12 @@ class _Writer:
             return parts.example_cards(block.args, self.face_png, where)
         if block.text == "diagram" and block.args:
             return parts.diagram(self.game, block.args[0], self.tr, self.icons, where)
+        if block.text == OUR_READING:
+            return parts.our_reading(self.game, self.tr)
         raise RenderError(f"{where}: unknown directive [[{block.text}]]",
                           hint="directives: [[components]], [[glossary]], "
-                               "[[examples: card-id, …]], [[diagram: name]], [[booklet-only]]")
+                               "[[examples: card-id, …]], [[diagram: name]], [[our-reading]], "
+                               "[[covers: id, …]], [[booklet-only]]")
 
     def face_png(self, card_id: str) -> bytes:
         """The front of card ``card_id`` as PNG; the faces of every example the document
@@ -136,8 +139,8 @@ class _Writer:
                 out.append("</ol>" if blocks[index - 1].ordered else "</ul>")
                 open_list = None
             uid = f"u{index}"
-            if block.kind == "directive" and block.text == BOOKLET_ONLY:
-                continue  # a mark for the quick-reference sheet, printing nothing
+            if block.kind == "directive" and block.text in (BOOKLET_ONLY, COVERS):
+                continue  # a mark for the sheet or for lint (CF022), printing nothing
             if block.kind == "directive":
                 out.append(f'<div class="part part-{escape(block.text)}">{self.directive(block)}</div>')
                 continue

@@ -28,12 +28,14 @@ if TYPE_CHECKING:
 
 
 def components(game: Game, tr: Translations) -> Markup:
-    """``<ul class="components">``: each deck (name and the cards the ``cards`` product
-    prints: quantities summed, times ``print.cards.copies``), each colour of the dice
-    supply in ``facts.dice.supply`` (if any), the custom dice the ``dice`` product prints
-    (the pack's dice times ``print.dice.copies``; their names a nested
-    ``<ul class="die-names">``), then each board the ``board`` product prints (game.yaml
-    ``boards:``). Raises ConfigError for a bad copies count or board size."""
+    """``<ul class="components">`` of what cardforge prints: each deck (name and the cards
+    the ``cards`` product prints: quantities summed, times ``print.cards.copies``), the
+    custom dice the ``dice`` product prints (the pack's dice times ``print.dice.copies``;
+    their names a nested ``<ul class="die-names">``), then each board the ``board`` product
+    prints (game.yaml ``boards:``). When game.yaml has a dice supply
+    (``facts.dice.supply``: plain dice the players bring), the printed list is titled
+    "Printed" and a second list, "To bring (not printed)", gives each colour's dice.
+    Raises ConfigError for a bad copies count or board size."""
     lang = tr.lang
     rows: list[tuple[Markup, int]] = []
     card_copies = copies(game, "cards")
@@ -41,12 +43,6 @@ def components(game: Game, tr: Translations) -> Markup:
         printed = deck.size * card_copies
         rows.append((escape(counted("cards", printed, lang, name=tr.localized(deck.spec.get("name")))),
                      printed))
-    supply = (game.facts.get("dice") or {}).get("supply") if isinstance(game.facts.get("dice"),
-                                                                         Mapping) else None
-    for colour, count in (supply or {}).items():
-        icon = Markup(die_svg(None, colour)) if colour in DIE_COLOURS else Markup("")
-        label = word(colour, lang) if colour in DIE_COLOURS else colour
-        rows.append((icon + escape(counted("dice", int(count), lang, name=label)), int(count)))
     dice = (game.spec.dice(game) if game.spec.dice else None) or []
     if dice:
         count = copies(game, "dice")
@@ -57,8 +53,42 @@ def components(game: Game, tr: Translations) -> Markup:
                      len(dice) * count))
     for board in boards(game):
         rows.append((escape(counted("board", 1, lang, name=tr.localized(board.name))), 1))
+    brought: list[tuple[Markup, int]] = []
+    supply = (game.facts.get("dice") or {}).get("supply") if isinstance(game.facts.get("dice"),
+                                                                         Mapping) else None
+    for colour, count in (supply or {}).items():
+        icon = Markup(die_svg(None, colour)) if colour in DIE_COLOURS else Markup("")
+        label = word(colour, lang) if colour in DIE_COLOURS else colour
+        brought.append((icon + escape(counted("dice", int(count), lang, name=label)), int(count)))
+    html = _component_list(rows, "printed" if brought else None, lang)
+    if brought:
+        html += _component_list(brought, "to-bring", lang, word("any-d6", lang))
+    return Markup(html)
+
+
+def _component_list(rows: list[tuple[Markup, int]], title: str | None, lang: str,
+                    note: str | None = None) -> str:
+    """One ``<ul class="components">`` of (label, count) rows, under the word ``title``
+    (none: no title) with ``note`` after it."""
     items = "".join(f'<li><span class="count">{count}</span> × {label}</li>' for label, count in rows)
-    return Markup(f'<ul class="components">{items}</ul>')
+    head = (f'<p class="components-title">{escape(word(title, lang))}'
+            + (f' <span class="components-note">({escape(note)})</span>' if note else "")
+            + "</p>") if title else ""
+    return f'{head}<ul class="components">{items}</ul>'
+
+
+def our_reading(game: Game, tr: Translations) -> Markup:
+    """``<aside class="our-reading">``: a heading (the word ``our-reading``) and each note of
+    game.yaml's ``choices:`` (``{at, choice: {lang: text}}``) in the booklet's language, in
+    file order; where the rulebook is ambiguous or contradicts itself, what we chose. Empty
+    Markup when there is none."""
+    notes = [entry.get("choice") for entry in game.info.get("choices") or []
+             if isinstance(entry, Mapping)]
+    items = "".join(f"<li>{escape(tr.localized(note))}</li>" for note in notes if note)
+    if not items:
+        return Markup("")
+    return Markup(f'<aside class="our-reading"><p class="our-reading-title">'
+                  f'{escape(word("our-reading", tr.lang))}</p><ul>{items}</ul></aside>')
 
 
 def icon_name(game: Game, icon: str) -> tuple[Any, Any]:

@@ -15,6 +15,14 @@ from cardforge.errors import RenderError
 SHEET_DIRECTIVES = ("components", "glossary", "diagram")
 """The generated parts a quick-reference sheet prints (example cards are the booklet's)."""
 
+COVERS = "covers"
+"""The directive ``[[covers: id, …]]``: the rulebook sections (game.yaml ``rulebook:``) the
+booklet section it stands in rewrites; prints nothing, read by lint rule CF022."""
+
+OUR_READING = "our-reading"
+"""The directive ``[[our-reading]]``: the box of game.yaml's ``choices:`` notes (the
+booklet's; the sheet leaves it out)."""
+
 BOOKLET_ONLY = "booklet-only"
 """The directive ``[[booklet-only]]``: the block after it stays out of the quick-reference
 sheet (it prints nothing itself)."""

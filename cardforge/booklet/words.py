@@ -25,6 +25,10 @@ MSGIDS: dict[str, str] = {
     "green": "Green",
     "red": "Red",
     "yellow": "Yellow",
+    "our-reading": "Our reading",
+    "printed": "Printed",
+    "to-bring": "To bring (not printed)",
+    "any-d6": "any six-sided dice, one colour or mark per kind",
     "at-least": "at least",
     "more-than": "more than",
 }

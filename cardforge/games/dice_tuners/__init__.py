@@ -1,4 +1,4 @@
-"""Dice Tuners (duels with a shared dice pool; 2–5 players): the built-in game pack.
+"""Dice Tuners (duels with a shared dice pool; 2–4 players): the built-in game pack.
 
 Heroes are hired with Strategy cards; each round players draft green, blue and red dice
 (katana, shield and sheathe faces) and duel their neighbours side by side, playing a

@@ -12,6 +12,8 @@ from cardforge.model import Card, Game
 
 HERO = "hero"
 STRATEGY = "strategy"
+FIRST_PLAYER = "first-player"
+"""The play aid deck: the First Player card (Game Setup, End Phase), a rule on its face."""
 
 
 def heroes(game: Game) -> Iterator[Card]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardforge import words
-from cardforge.games.dice_tuners.data import HERO, is_bluff
+from cardforge.games.dice_tuners.data import FIRST_PLAYER, HERO, is_bluff
 from cardforge.model import Card, Deck, Game
 from cardforge.render import face_kit
 from cardforge.words import localized
@@ -81,6 +81,7 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
     ``overdrive_dice`` (``[{"id", "name", "hex"}]``), ``panel`` (the overdrive colours
     as hexes, for the picture panel). Strategy cards: ``value``, ``bluff``, ``card_colour``
     (``{"id", "name", "hex"}`` or None) and ``effect`` (``{"text", "lang"}`` or None).
+    The First Player card: ``rule`` (its ``text``, ``{"text", "lang"}`` or None).
     """
     fallback = game.source_language
     labels = {key: word(key, lang) for key in LABELS}
@@ -93,6 +94,10 @@ def face_context(card: Card, game: Game, lang: str) -> dict[str, Any]:
                        skill=_text(card.data.get("skill", {}).get("text"), lang, fallback),
                        overdrive_dice=dice, panel=[d["hex"] for d in dice],
                        overdrive_effect=_text(overdrive.get("effect"), lang, fallback))
+        return context
+    if card.deck == FIRST_PLAYER:
+        context.update(palette(game.decks[card.deck].spec.get("colour", "#23263a")))
+        context.update(rule=_text(card.data.get("text"), lang, fallback))
         return context
     bluff = is_bluff(card)
     colour = card.data.get("colour")

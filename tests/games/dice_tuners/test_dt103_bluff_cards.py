@@ -12,18 +12,18 @@ def test_bluff_with_colour_and_effect_and_too_few_bluffs(lint_dt):
                                                     (23, None)]
     assert problems[0].message == "a Bluff card has no colour"
     assert problems[1].message == "a Bluff card has no effect"
-    assert problems[2].message == "4 Bluff cards; 5 players need 5"
+    assert problems[2].message == "3 Bluff cards; 4 players need 4"
 
 
 def test_the_count_follows_players_max(lint_dt):
-    text = GAME_YAML.read_text(encoding="utf-8").replace("players: {min: 2, max: 5}",
-                                                          "players: {min: 2, max: 4}")
+    text = GAME_YAML.read_text(encoding="utf-8").replace("players: {min: 2, max: 4}",
+                                                          "players: {min: 2, max: 3}")
     assert lint_dt("DT103", "fail_bluff_cards.yaml", game=text)[2:] == []
     problems = lint_dt("DT103", "ok_strategy.yaml", game=text)
-    assert [p.message for p in problems] == ["5 Bluff cards; 4 players need 4"]
+    assert [p.message for p in problems] == ["4 Bluff cards; 3 players need 3"]
 
 
 def test_no_bluff_at_all_is_reported_at_the_cards_key(lint_dt):
     problems = lint_dt("DT103", "fail_no_bluff.yaml")
     assert [(p.line, p.col) for p in problems] == [(5, 1)]
-    assert problems[0].message == "0 Bluff cards; 5 players need 5"
+    assert problems[0].message == "0 Bluff cards; 4 players need 4"

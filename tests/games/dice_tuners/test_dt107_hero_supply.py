@@ -8,10 +8,10 @@ def test_the_shipped_hero_deck_lasts(lint_dt):
     assert lint_dt("DT107") == []
 
 
-def test_three_heroes_are_too_few_for_five_players(lint_dt):
+def test_three_heroes_are_too_few_for_four_players(lint_dt):
     problems = lint_dt("DT107", "ok_heroes.yaml", "ok_strategy.yaml")
     assert [(p.path.name, p.line) for p in problems] == [("game.yaml", game_line("count: 24"))]
-    assert problems[0].message == "3 heroes; a 5-player game of 4 rounds draws up to 21"
+    assert problems[0].message == "3 heroes; a 4-player game of 4 rounds draws up to 17"
 
 
 def test_heroes_needed_follows_rounds_and_market():

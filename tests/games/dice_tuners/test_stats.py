@@ -41,7 +41,7 @@ def test_shipped_deck_rows_are_exact(table):
     assert four["on_fire"] == Fraction(29, 41)
     assert rows[(7, "strategy")]["on_fire"] == 1
     assert rows[(1, "strategy")]["on_fire"] == Fraction(8, 41)
-    assert rows[(0, "bluff")] == {"value": 0, "kind": "bluff", "cards": 5,
+    assert rows[(0, "bluff")] == {"value": 0, "kind": "bluff", "cards": 4,
                                   "on_fire": 0, "alone": 0, "tie": 0}
 
 

@@ -159,7 +159,7 @@ def test_dixe_on_card_symbols_each_shown_but_not_all_at_once(tmp_path):
     # two of the three that show aum: four different DiXes cannot be found
     folder = copy_game(tmp_path, "dixe-on-card")
     bestiaire = folder / "bestiaire.yaml"
-    plant(bestiaire, "[bomb, bomb, pi, aum]", "[aum, aum, skull, skull]")
+    plant(bestiaire, "[skull, smiley, bomb, aum]", "[aum, aum, skull, skull]")
     line = line_of(bestiaire, "[aum, aum, skull, skull]")
     problems = lint(folder)
     assert cf016(problems) == [("error", "bestiaire.yaml", line, col_of(bestiaire, line, "["),

@@ -7,17 +7,17 @@ also give it no colour, so it can always be played (see ``bluff_value`` in game.
 Reported at a Bluff card's ``effect`` or ``colour``; a wrong count at the last Bluff card's
 ``quantity`` (or at the deck's ``cards`` when there is none).
 
-Passing (5 players at most)::
-
-    - id: bluff
-      quantity: 5
-      value: 0
-      bluff: true
-
-Failing (4 Bluff cards for 5 players, and one with an effect)::
+Passing (4 players at most)::
 
     - id: bluff
       quantity: 4
+      value: 0
+      bluff: true
+
+Failing (3 Bluff cards for 4 players, and one with an effect)::
+
+    - id: bluff
+      quantity: 3
       value: 0
       bluff: true
       effect: {en: "+1 Strength."}

@@ -8,7 +8,7 @@ the market is full at every recruitment only if the deck holds at least
 players × heroes_per_round × (rounds − 1) + players + market_extra heroes. Reported at the
 hero deck's ``count`` in game.yaml.
 
-Passing (5 players, 4 rounds: 21 heroes needed)::
+Passing (4 players, 4 rounds: 17 heroes needed)::
 
     decks:
       hero: {name: {en: Hero}, count: 24}
