@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardforge import trust
+from cardforge.deck_notes import ignored_fields, without_notes
 from cardforge.errors import DataError
 from cardforge.field_schema import dice_cost_problems
 from cardforge.game_dirs import card_files, find_game_dirs  # noqa: F401 - their home before game_dirs
@@ -115,6 +116,7 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
         game.decks[deck_id] = Deck(id=deck_id, spec=deck_spec)
     sheets = sheet_decks(manifest, root)
     loaded.problems.extend(sheets.problems)
+    notes = ignored_fields(manifest.data)
     paths = card_files(root)
     if ahead is None:  # a first load's big files: a child parses them too, from the last on
         ahead = parse_ahead(paths, parsed)
@@ -127,6 +129,7 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
             game.dice_documents.append(doc)
             loaded.problems.extend(_validate_dice(doc, spec, schema))
             continue
+        without_notes(doc, notes)
         game.documents.append(doc)
         _add_cards(game, doc, schema, loaded.problems)
     loaded.problems = in_sheet_terms(loaded.problems, game.documents)
