@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardforge.card_layout import layout_of
 from cardforge.geometry import CardGeometry
 from cardforge.model import Card, Deck, Game
 from cardforge.render.art import check_art
@@ -109,7 +110,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     pages = DistinctFaces()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
-    named = _Templates(env)  # each deck's front and back template, looked up once when needed
+    named = _Templates(env, game.info)  # each deck's front and back template, looked up once when needed
     underlays = DeckUnderlays(env, named.template, lambda deck: {
         **common, **shape[deck.id], "deck": deck,
         **(game.spec.back_context(deck, game, lang) if game.spec.back_context else {})}, views)
@@ -231,19 +232,24 @@ class _Templates:
     """Each deck's template name for a side, looked up (:func:`first_template`) once, when a
     face of that side must be rendered."""
 
-    def __init__(self, env: Any) -> None:
+    def __init__(self, env: Any, info: Any) -> None:
         self.env = env
+        self.info = info
         self.names: dict[tuple[str, str], str] = {}
 
     def template(self, deck: Deck, side: str) -> str:
         if (deck.id, side) not in self.names:
-            self.names[(deck.id, side)] = first_template(self.env, deck_templates(deck, side))
+            self.names[(deck.id, side)] = first_template(self.env, deck_templates(deck, side, self.info))
         return self.names[(deck.id, side)]
 
 
-def deck_templates(deck: Deck, side: str) -> list[str]:
+def deck_templates(deck: Deck, side: str, info: Any = None) -> list[str]:
     """The template names to try, in order, for ``side`` (``front`` or ``back``) of
     ``deck``'s cards: the deck's game.yaml ``template: {<side>: …}`` if it names one, then
+    the built-in ``layout-<side>.html.j2`` when the deck's (or the game's, from game.yaml
+    data ``info``) ``layout:`` describes that side (:mod:`cardforge.card_layout`), then
     ``<side>-<deck>.html.j2``, then ``<side>.html.j2``."""
     own = (deck.spec.get("template") or {}).get(side)
-    return [*([own] if isinstance(own, str) else []), f"{side}-{deck.id}.html.j2", f"{side}.html.j2"]
+    found = layout_of(info, deck.id) if isinstance(info, dict) else None
+    laid = [f"layout-{side}.html.j2"] if found and found[1].get(side) else []
+    return [*([own] if isinstance(own, str) else []), *laid, f"{side}-{deck.id}.html.j2", f"{side}.html.j2"]
