@@ -33,6 +33,7 @@ from cardforge.render.jinja import first_template, render
 from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
+from cardforge.render.text_fit import fit_face
 from cardforge.render.underlays import DeckUnderlays, layered
 from cardforge.render.workers import want_all
 from cardforge.resources import templates_dir
@@ -132,7 +133,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         html = kept.get(key) if kept and key else None
         fresh = html is None
         if html is None:
-            html = render(env, template(), context(), views)
+            html = fit_face(render(env, template(), context(), views), css, size, game.root, roots)
             if kept and key:
                 kept.put(key, html)
         html = layered(underlays.get(deck, side), html)
@@ -248,8 +249,11 @@ def deck_templates(deck: Deck, side: str, info: Any = None) -> list[str]:
     ``deck``'s cards: the deck's game.yaml ``template: {<side>: …}`` if it names one, then
     the built-in ``layout-<side>.html.j2`` when the deck's (or the game's, from game.yaml
     data ``info``) ``layout:`` describes that side (:mod:`cardforge.card_layout`), then
-    ``<side>-<deck>.html.j2``, then ``<side>.html.j2``."""
+    ``<side>-<deck>.html.j2``, then ``<side>.html.j2``; a deck with a layout but no
+    back, in it or as a template, gets the built-in back showing its name."""
     own = (deck.spec.get("template") or {}).get(side)
     found = layout_of(info, deck.id) if isinstance(info, dict) else None
     laid = [f"layout-{side}.html.j2"] if found and found[1].get(side) else []
-    return [*([own] if isinstance(own, str) else []), *laid, f"{side}-{deck.id}.html.j2", f"{side}.html.j2"]
+    last = ["layout-back.html.j2"] if found and not laid and side == "back" else []  # the deck's name
+    return [*([own] if isinstance(own, str) else []), *laid, f"{side}-{deck.id}.html.j2", f"{side}.html.j2",
+            *last]

@@ -3,7 +3,7 @@
 :func:`layout_boxes` is the ``layout_boxes(...)`` global of a game's templates
 (``templates/_base/layout-front.html.j2`` and ``layout-back.html.j2`` call it): each box of
 the deck's layout for one side (:mod:`cardforge.card_layout`) as ``{"name", "kind",
-"field", "style", "html"}``, its place and look as inline CSS (mm and pt) and its content
+"field", "style", "html", "fit"}``, its place and look as inline CSS (mm and pt) and its content
 as escaped HTML (a field's or fixed text through the ``icons`` filter; an icon; an
 image; nothing for a shape). Only values the schema allows reach the CSS: colours as
 ``#rrggbb``, fonts as plain family names, numbers; anything else is dropped here too.
@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from cardforge.card_layout import box_rect, content, layout_of
 from cardforge.geometry import CardGeometry
+from cardforge.render.text_fit import fit_attribute
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FONT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 -]{0,60}$")
@@ -30,13 +31,13 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def box_style(box: dict[str, Any], geometry: CardGeometry, size_pt: float | None = None) -> str:
+def box_style(box: dict[str, Any], geometry: CardGeometry) -> str:
     """The inline CSS of ``box`` on a card of ``geometry``: its place (mm from the trim's
-    top-left) and its look. ``size_pt`` replaces the box's font size (a fitted size)."""
+    top-left) and its look."""
     rect = box_rect(box, geometry)
     css = [f"left:{rect.x:.3f}mm", f"top:{rect.y:.3f}mm", f"width:{rect.width:.3f}mm",
            f"height:{rect.height:.3f}mm"]
-    size = size_pt if size_pt is not None else _number(box.get("size"))
+    size = _number(box.get("size"))
     if size is not None:
         css.append(f"font-size:{size:g}pt")
     font = box.get("font")
@@ -87,14 +88,16 @@ def field_text(value: Any, t: Callable[[Any], str]) -> str:
 
 
 def layout_boxes(info: Any, deck: str, side: str, geometry: dict[str, float], data: Any,
-                 *, t: Callable[[Any], str], icons: Callable[[str], Markup],
-                 sizes: dict[str, float] | None = None) -> list[dict[str, Any]]:
+                 *, t: Callable[[Any], str], icons: Callable[[str], Markup]) -> list[dict[str, Any]]:
     """The boxes of ``deck``'s layout (game.yaml data ``info``) for ``side`` on a card of
     ``geometry`` (the template's ``geometry``: ``w``, ``h``, ``bleed``, ``safe`` in mm),
     filled from card data ``data`` (None on a deck's back). ``t`` translates, ``icons``
-    turns text into escaped HTML with icons; ``sizes``: box name → fitted font size (pt)."""
+    turns text into escaped HTML with icons. A box's ``fit`` is its ``data-fit`` value
+    (:mod:`cardforge.render.text_fit`), "" for none."""
     found = layout_of(info, deck) if isinstance(info, dict) else None
     boxes = (found[1].get(side) or {}) if found else {}
+    if found and side == "back" and not boxes:
+        boxes = {"deck": default_back(info, deck)}
     card = CardGeometry(geometry["w"], geometry["h"], geometry["bleed"], geometry["safe"])
     data = data if isinstance(data, dict) else {}
     out: list[dict[str, Any]] = []
@@ -111,5 +114,17 @@ def layout_boxes(info: Any, deck: str, side: str, geometry: dict[str, float], da
         else:
             html = Markup("")
         out.append({"name": str(escape(name)), "kind": kind, "field": value if kind == "field" else "",
-                    "style": box_style(box, card, (sizes or {}).get(name)), "html": html})
+                    "style": box_style(box, card), "html": html,
+                    "fit": fit_attribute(box.get("fit"))})
     return out
+
+
+def default_back(info: dict[str, Any], deck: str) -> dict[str, Any]:
+    """The back box of a deck whose layout has no ``back:``: its name (game.yaml data
+    ``info``), bold, in the middle of the safe area, on the deck's colour if it has one."""
+    spec = info["decks"][deck]
+    box: dict[str, Any] = {"text": spec.get("name") or deck, "fill": True, "size": 16, "weight": "bold",
+                           "align": "center", "valign": "middle", "border": 0.5, "radius": 2}
+    if isinstance(spec.get("colour"), str):
+        box["background"] = spec["colour"]
+    return box

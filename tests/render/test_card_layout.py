@@ -76,4 +76,5 @@ def test_layout_comes_before_the_deck_templates_but_after_a_named_one(tmp_path):
     game = load(tmp_path).clean_game("the layout game")
     deck = game.decks["wares"]
     assert deck_templates(deck, "front", game.info)[:2] == ["layout-front.html.j2", "front-wares.html.j2"]
+    assert deck_templates(deck, "back", game.info)[0] == "layout-back.html.j2"
     assert deck_templates(deck, "front")[0] == "front-wares.html.j2"
