@@ -67,7 +67,8 @@ def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
     try:
         if sheets is not None and is_sheet(path):
             named = sheets.named.get(path.name)
-            doc = load_sheet(path, named.deck if named else None, named.sheet if named else None)
+            doc = load_sheet(path, named.deck if named else None, named.sheet if named else None,
+                             columns=named.columns if named else None, ids=named.ids if named else None)
             problems.extend(doc.left_out)
             return doc
         return load_yaml(path, parsed)
