@@ -87,10 +87,10 @@ def field_text(value: Any, t: Callable[[Any], str]) -> str:
     return str(value)
 
 
-def layout_boxes(info: Any, deck: str, side: str, geometry: dict[str, float], data: Any,
+def layout_boxes(info: Any, deck: str, side: str, shape: dict[str, float], data: Any,
                  *, t: Callable[[Any], str], icons: Callable[[str], Markup]) -> list[dict[str, Any]]:
     """The boxes of ``deck``'s layout (game.yaml data ``info``) for ``side`` on a card of
-    ``geometry`` (the template's ``geometry``: ``w``, ``h``, ``bleed``, ``safe`` in mm),
+    ``shape`` (the template's ``geometry``: ``w``, ``h``, ``bleed``, ``safe`` in mm),
     filled from card data ``data`` (None on a deck's back). ``t`` translates, ``icons``
     turns text into escaped HTML with icons. A box's ``fit`` is its ``data-fit`` value
     (:mod:`cardforge.render.text_fit`), "" for none."""
@@ -98,7 +98,7 @@ def layout_boxes(info: Any, deck: str, side: str, geometry: dict[str, float], da
     boxes = (found[1].get(side) or {}) if found else {}
     if found and side == "back" and not boxes:
         boxes = {"deck": default_back(info, deck)}
-    card = CardGeometry(geometry["w"], geometry["h"], geometry["bleed"], geometry["safe"])
+    card = CardGeometry(shape["w"], shape["h"], shape["bleed"], shape["safe"])
     data = data if isinstance(data, dict) else {}
     out: list[dict[str, Any]] = []
     for name, box in boxes.items():

@@ -97,14 +97,16 @@ def check(card: Card, game: Game) -> Iterator[Problem]:
     for pointer, lang, text in _card_texts(card):
         field = ".".join(str(part) for part in pointer)
         for token in find_tokens(text):
-            where = card.doc.locate_text(text, token.offset, token.text, *card.pointer, *pointer, lang)
             if icons.known(token.name):
                 if not token.value_ok:
+                    where = card.doc.locate_text(text, token.offset, token.text,
+                                                 *card.pointer, *pointer, lang)
                     yield Problem(where, CODE, f"icon value {token.value!r} in {token.text} in {field} "
                                   f"({lang}) cannot be drawn on the icon", card=card.id,
                                   hint="a value is 1 to 3 digits, letters, +, -, × or ?: :coin{2}:")
                 continue
             close = difflib.get_close_matches(token.name, icons.names(), n=1)
+            where = card.doc.locate_text(text, token.offset, token.text, *card.pointer, *pointer, lang)
             yield Problem(where, CODE, f"unknown icon :{token.name}: in {field} ({lang})",
                           card=card.id,
                           hint=f"did you mean :{close[0]}:?" if close
