@@ -408,9 +408,13 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
 @click.option("--one-language", is_flag=True,
               help="Write the new game in English alone: no French texts, catalogs or rules "
                    "translation (add languages later in game.yaml's languages:).")
+@click.option("--cards", "card_lists", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="Make the game from this card list (CSV, XLSX or ODS; one deck each; repeatable).")
+@click.option("--languages", default=None, metavar="CODES",
+              help="With --cards: languages to add to those the lists hold, e.g. fr,de.")
 @WORKSPACE
 def new(game: str | None, from_game: str | None, name: str | None, one_language: bool,
-        workspace: Path) -> None:
+        card_lists: tuple[Path, ...], languages: str | None, workspace: Path) -> None:
     """Start a new game GAME in the workspace, ready to lint and build.
 
     GAME is its id: lower-case letters, digits and hyphens (it names cards/GAME/ and
@@ -426,11 +430,26 @@ def new(game: str | None, from_game: str | None, name: str | None, one_language:
       cardforge lint                   check it (exit 0 on the sample)
       cardforge build goblin-market    card sheets and rule booklets in out/goblin-market/
 
+    --cards FILE makes the game from card lists you have instead (CSV, XLSX, ODS; one deck
+    each): the fields are worked out from the values and printed, each list stays the deck
+    file, and a layout shows every field (docs/from-your-card-list.md).
+
     --from GAME copies a built-in game (cards, rules, catalogs and templates) to change it.
     Its faces and rules are Python, so the copy keeps the pack's id and the installed pack
     still provides them. Nothing is ever overwritten: an id already in use, or a folder
     already there, stops the command before it writes anything (exit 2).
     """
+    if card_lists:
+        if from_game:
+            raise click.UsageError("--cards makes a new game; --from copies a built-in one: give one")
+        if one_language:
+            raise click.UsageError("--one-language is for the sample game; with --cards the game has "
+                                   "the languages of its lists (and --languages)")
+        from cardforge.commands import new_from_cards
+
+        with _confined(workspace.resolve()):
+            new_from_cards.run(game, card_lists, languages, name, workspace.resolve())
+        return
     from cardforge.commands import new as command
 
     with _confined(workspace.resolve()):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardforge import trust
+from cardforge.deck_notes import ignored_fields, without_notes
 from cardforge.errors import DataError
 from cardforge.field_schema import dice_cost_problems
 from cardforge.game_dirs import card_files, find_game_dirs  # noqa: F401 - their home before game_dirs
@@ -66,7 +67,8 @@ def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
     try:
         if sheets is not None and is_sheet(path):
             named = sheets.named.get(path.name)
-            doc = load_sheet(path, named.deck if named else None, named.sheet if named else None)
+            doc = load_sheet(path, named.deck if named else None, named.sheet if named else None,
+                             columns=named.columns if named else None, ids=named.ids if named else None)
             problems.extend(doc.left_out)
             return doc
         return load_yaml(path, parsed)
@@ -115,6 +117,7 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
         game.decks[deck_id] = Deck(id=deck_id, spec=deck_spec)
     sheets = sheet_decks(manifest, root)
     loaded.problems.extend(sheets.problems)
+    notes = ignored_fields(manifest.data)
     paths = card_files(root)
     if ahead is None:  # a first load's big files: a child parses them too, from the last on
         ahead = parse_ahead(paths, parsed)
@@ -127,6 +130,7 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
             game.dice_documents.append(doc)
             loaded.problems.extend(_validate_dice(doc, spec, schema))
             continue
+        without_notes(doc, notes)
         game.documents.append(doc)
         _add_cards(game, doc, schema, loaded.problems)
     loaded.problems = in_sheet_terms(loaded.problems, game.documents)

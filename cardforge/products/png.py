@@ -3,10 +3,12 @@ at the game's size or at a ``png`` print-shop profile's (after preflight).
 
 File names: ``<card-id>.png`` for a card printed once, ``<card-id>-1.png`` …
 ``<card-id>-<n>.png`` for one printed ``n`` times (a shop's bulk upload then counts every
-copy); ``back-<deck>.png`` for a deck's shared back, ``<card-id>-back[-<n>].png`` for a
-card's own back. Each distinct face is rasterised once, or read back from the content
-cache (:mod:`cardforge.render.cached_raster`, keyed by the face's own content key); every
-file is written whole or not at all.
+copy), or one ``<card-id>.png`` per design with ``quantities.csv`` for decks exported per
+design (:mod:`cardforge.products.per_design`); ``back-<deck>.png`` for a deck's shared
+back, ``<card-id>-back[-<n>].png`` for a card's own back. Each distinct face is
+rasterised once, or read back from the content cache
+(:mod:`cardforge.render.cached_raster`, keyed by the face's own content key); every file
+is written whole or not at all.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from cardforge.model import Game
 from cardforge.products.builder import folder
 from cardforge.products.card_faces import card_faces, check
 from cardforge.products.options import BuildOptions
+from cardforge.products.per_design import MANIFEST, manifest, per_design
 from cardforge.render.cached_raster import PageSource, cached_png
 from cardforge.render.cards import RenderedFaces
 from cardforge.render.raster import page_image, save_bytes
@@ -45,12 +48,14 @@ def build_png(game: Game, lang: str, options: BuildOptions) -> list[Path]:
 
 
 def png_names(game: Game, faces: RenderedFaces) -> list[tuple[str, int]]:
-    """(file name, face page index) of every PNG, in deck order then file order. Raises
+    """(file name, face page index) of every PNG, in deck order then file order (one per
+    design for a deck exported per design, :mod:`cardforge.products.per_design`). Raises
     ValueError when two files would share a name (a card id such as ``back-<deck>``)."""
     names: list[tuple[str, int]] = []
     for deck in game.decks.values():
+        once = per_design(game.info, deck.id)
         for card in deck.cards:
-            copies = [""] if card.quantity == 1 else [f"-{n}" for n in range(1, card.quantity + 1)]
+            copies = [""] if card.quantity == 1 or once else [f"-{n}" for n in range(1, card.quantity + 1)]
             names += [(f"{card.id}{copy}.png", faces.front_page[card.id]) for copy in copies]
             if card.id in faces.card_back_page:
                 names += [(f"{card.id}-back{copy}.png", faces.card_back_page[card.id]) for copy in copies]
@@ -89,4 +94,20 @@ def write_card_pngs(game: Game, faces: RenderedFaces, folder: Path, *, dpi: floa
             data = cached_png(cache_root, "card png", [faces.files[page].stem, drawing], draw,
                               dpi=dpi)  # encoded once, however many copies
             written += [save_bytes(data, folder / name) for name in names]
+    if any(per_design(game.info, deck) for deck in game.decks):
+        written.append(save_bytes(manifest(game, _fronts(game), game.source_language), folder / MANIFEST))
     return written
+
+
+def _fronts(game: Game) -> list[tuple[str, str, int]]:
+    """(front file, card id, quantity the file stands for) of every card, as
+    :func:`png_names` names them: a design's one file counts its copies, a copy's file one."""
+    rows: list[tuple[str, str, int]] = []
+    for deck in game.decks.values():
+        once = per_design(game.info, deck.id)
+        for card in deck.cards:
+            if card.quantity == 1 or once:
+                rows.append((f"{card.id}.png", card.id, card.quantity))
+            else:
+                rows += [(f"{card.id}-{n}.png", card.id, 1) for n in range(1, card.quantity + 1)]
+    return rows

@@ -8,6 +8,7 @@ from cardforge.model import Game
 from cardforge.products.builder import folder
 from cardforge.products.card_faces import card_faces
 from cardforge.products.options import BuildOptions
+from cardforge.products.per_design import per_design
 from cardforge.products.tts_files import write_tts
 from cardforge.products.tts_plan import plan_decks
 from cardforge.render.cached_raster import PageSource
@@ -27,4 +28,5 @@ def build_tts(game: Game, lang: str, options: BuildOptions) -> list[Path]:
     with PageSource(lambda: faces.pdf) as source:
         return write_tts(plans, source, [file.stem for file in faces.files], geometry.bleed_mm,
                          folder(options, game, "tts", lang), game.id, names,
-                         cache_root=options.face_cache().folder)
+                         cache_root=options.face_cache().folder,
+                         piles=frozenset(d for d in game.decks if per_design(game.info, d)))

@@ -48,8 +48,8 @@ def _custom_deck(face: Path, back: Path, sheet: Sheet, unique_back: bool) -> dic
             "UniqueBack": unique_back, "Type": 0}
 
 
-def _transform(x: float) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+def _transform(x: float, z: float = 0.0) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
@@ -66,15 +66,31 @@ def _deck_object(plan: DeckPlan, name: str, entries: dict[int, dict[str, Any]], 
             "ContainedObjects": cards}
 
 
+def _piles(plan: DeckPlan, entries: dict[int, dict[str, Any]], x: float) -> list[dict[str, Any]]:
+    """One object per design of a deck exported per design: the design's copies as one pile
+    (a lone Card for a single copy), the piles in rows of ten from ``x``."""
+    designs: dict[tuple[int, int], list[str]] = {}
+    for nickname, sheet, slot in plan.cards:
+        designs.setdefault((sheet, slot), []).append(nickname)
+    piles = []
+    for number, ((sheet, slot), names) in enumerate(designs.items()):
+        one = DeckPlan(plan.deck, plan.sheets, plan.back, plan.card_px,
+                       tuple((name, sheet, slot) for name in names))
+        pile = _deck_object(one, names[0], {sheet: entries[sheet]}, x + (number % 10) * 2.5)
+        pile["Transform"] = _transform(x + (number % 10) * 2.5, -(number // 10) * 3.5)
+        piles.append(pile)
+    return piles
+
+
 def write_tts(plans: list[DeckPlan], source: PageSource, page_keys: Sequence[str], bleed_mm: float,
               folder: Path, game_id: str, deck_names: dict[str, str], *,
-              cache_root: Path | None = None) -> list[Path]:
+              cache_root: Path | None = None, piles: frozenset[str] = frozenset()) -> list[Path]:
     """Write every deck's sheets and backs and ``<game_id>.json`` into ``folder`` (created);
     return the paths, the JSON last. ``source`` holds the face pages (trim + ``bleed_mm``),
     ``page_keys[i]`` the content key of page ``i``; each picture is kept under
     ``cache_root`` (None: not kept) by the keys of the pages it shows and its grid, so
     ``source`` is opened only when one must be drawn. ``deck_names`` gives each deck's
-    nickname in TTS."""
+    nickname in TTS; the decks in ``piles`` are laid out one pile per design."""
     written: list[Path] = []
     objects = []
 
@@ -104,6 +120,9 @@ def write_tts(plans: list[DeckPlan], source: PageSource, page_keys: Sequence[str
                 back = folder / f"{plan.deck.id}-{index}-backs.png"
                 written.append(save_bytes(picture(sheet.backs, sheet, plan.card_px, None), back))
             entries[sheet.id] = _custom_deck(face, back, sheet, unique_back=shared_back is None)
+        if plan.deck.id in piles:
+            objects += _piles(plan, entries, x=number * 4.0)
+            continue
         objects.append(_deck_object(plan, deck_names.get(plan.deck.id, plan.deck.id), entries,
                                     x=number * 4.0))
     saved = {"SaveName": game_id, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",

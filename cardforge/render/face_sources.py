@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardforge.card_layout import layout_of
 from cardforge.geometry import CardGeometry
 from cardforge.model import Card, Deck, Game
 from cardforge.render.art import check_art
@@ -32,6 +33,7 @@ from cardforge.render.jinja import first_template, render
 from cardforge.render.palette import load_palette
 from cardforge.render.plain import Views, plain
 from cardforge.render.stylesheets import face_stylesheet
+from cardforge.render.text_fit import fit_face
 from cardforge.render.underlays import DeckUnderlays, layered
 from cardforge.render.workers import want_all
 from cardforge.resources import templates_dir
@@ -109,7 +111,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     pages = DistinctFaces()
     front_page: dict[str, int] = {}
     back_page: dict[str, int] = {}
-    named = _Templates(env)  # each deck's front and back template, looked up once when needed
+    named = _Templates(env, game.info)  # each deck's front and back template, looked up once when needed
     underlays = DeckUnderlays(env, named.template, lambda deck: {
         **common, **shape[deck.id], "deck": deck,
         **(game.spec.back_context(deck, game, lang) if game.spec.back_context else {})}, views)
@@ -131,7 +133,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         html = kept.get(key) if kept and key else None
         fresh = html is None
         if html is None:
-            html = render(env, template(), context(), views)
+            html = fit_face(render(env, template(), context(), views), css, size, game.root, roots)
             if kept and key:
                 kept.put(key, html)
         html = layered(underlays.get(deck, side), html)
@@ -231,19 +233,27 @@ class _Templates:
     """Each deck's template name for a side, looked up (:func:`first_template`) once, when a
     face of that side must be rendered."""
 
-    def __init__(self, env: Any) -> None:
+    def __init__(self, env: Any, info: Any) -> None:
         self.env = env
+        self.info = info
         self.names: dict[tuple[str, str], str] = {}
 
     def template(self, deck: Deck, side: str) -> str:
         if (deck.id, side) not in self.names:
-            self.names[(deck.id, side)] = first_template(self.env, deck_templates(deck, side))
+            self.names[(deck.id, side)] = first_template(self.env, deck_templates(deck, side, self.info))
         return self.names[(deck.id, side)]
 
 
-def deck_templates(deck: Deck, side: str) -> list[str]:
+def deck_templates(deck: Deck, side: str, info: Any = None) -> list[str]:
     """The template names to try, in order, for ``side`` (``front`` or ``back``) of
     ``deck``'s cards: the deck's game.yaml ``template: {<side>: …}`` if it names one, then
-    ``<side>-<deck>.html.j2``, then ``<side>.html.j2``."""
+    the built-in ``layout-<side>.html.j2`` when the deck's (or the game's, from game.yaml
+    data ``info``) ``layout:`` describes that side (:mod:`cardforge.card_layout`), then
+    ``<side>-<deck>.html.j2``, then ``<side>.html.j2``; a deck with a layout but no
+    back, in it or as a template, gets the built-in back showing its name."""
     own = (deck.spec.get("template") or {}).get(side)
-    return [*([own] if isinstance(own, str) else []), f"{side}-{deck.id}.html.j2", f"{side}.html.j2"]
+    found = layout_of(info, deck.id) if isinstance(info, dict) else None
+    laid = [f"layout-{side}.html.j2"] if found and found[1].get(side) else []
+    last = ["layout-back.html.j2"] if found and not laid and side == "back" else []  # the deck's name
+    return [*([own] if isinstance(own, str) else []), *laid, f"{side}-{deck.id}.html.j2", f"{side}.html.j2",
+            *last]

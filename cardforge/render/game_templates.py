@@ -4,11 +4,13 @@ one game and language is rendered in, with the globals and filters templates may
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from cardforge.model import Game
 from cardforge.render.icons import IconSet, render_text
 from cardforge.render.jinja import make_environment, translator
+from cardforge.render.layout_faces import layout_boxes
 from cardforge.render.sandbox import LimitedSandbox
 from cardforge.resources import template_search_path
 
@@ -36,4 +38,6 @@ def game_templates(game: Game, lang: str, workspace: Path) -> GameTemplates:
     env.filters["icons"] = lambda text: render_text(str(text), icons)
     env.globals["icon"] = lambda name: render_text(f":{name}:", icons)
     env.globals["t"] = translator(lang, game.source_language)
+    env.globals["layout_boxes"] = partial(layout_boxes, t=env.globals["t"],
+                                          icons=lambda text: render_text(text, icons))
     return GameTemplates(env, search_path, icons, game.source_language)

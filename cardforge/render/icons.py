@@ -22,10 +22,14 @@ from pathlib import Path
 from markupsafe import Markup, escape
 
 from cardforge import trust
+from cardforge.render.card_markup import rich_text
 from cardforge.render.svg import SVG_NS, UnsafeSVG, parse_clean, sanitize_svg, serialize
 
-TOKEN_RE = re.compile(r":([a-z][a-z0-9-]*):")
-"""An icon token; group 1 is the icon's name."""
+TOKEN_RE = re.compile(r":([a-z][a-z0-9-]*)(?:\{([^{}:\n]{0,20})\})?:")
+"""An icon token; group 1 is the icon's name, group 2 its value if it has one
+(``:coin{2}:``; any text up to 20 characters here, :data:`VALUE_RE` says which print)."""
+VALUE_RE = re.compile(r"[0-9A-Za-z+×?-]{1,3}")
+"""A value an icon can carry: one to three digits, letters, ``+``, ``-``, ``×`` or ``?``."""
 
 @dataclass(frozen=True)
 class Token:
@@ -33,16 +37,27 @@ class Token:
 
     offset: int
     name: str
+    value: str | None = None
 
     @property
     def end(self) -> int:
         """Index just past the trailing colon."""
-        return self.offset + len(self.name) + 2
+        return self.offset + len(self.name) + 2 + (0 if self.value is None else len(self.value) + 2)
+
+    @property
+    def text(self) -> str:
+        """The token as written: ``:coin:``, ``:coin{2}:``."""
+        return f":{self.name}:" if self.value is None else f":{self.name}{{{self.value}}}:"
+
+    @property
+    def value_ok(self) -> bool:
+        """Whether the token has no value or one :data:`VALUE_RE` allows."""
+        return self.value is None or VALUE_RE.fullmatch(self.value) is not None
 
 
 def find_tokens(text: str) -> list[Token]:
-    """Every ``:name:`` token in ``text``, left to right, non-overlapping."""
-    return [Token(m.start(), m.group(1)) for m in TOKEN_RE.finditer(text)]
+    """Every ``:name:`` or ``:name{value}:`` token in ``text``, left to right, non-overlapping."""
+    return [Token(m.start(), m.group(1), m.group(2)) for m in TOKEN_RE.finditer(text)]
 
 
 # ---- core icons ---------------------------------------------------------------------------
@@ -87,11 +102,20 @@ VP_SVG = (
 )
 
 
+COIN_SVG = (
+    f'<svg xmlns="{SVG_NS}" viewBox="0 0 24 24">'
+    '<circle cx="12" cy="12" r="10.5" fill="#f5c518" stroke="#8a6d00" stroke-width="2"/>'
+    '<circle cx="12" cy="12" r="7.5" fill="none" stroke="#c99a00" stroke-width="1"/></svg>'
+)
+"""A plain coin, drawn to carry a value (``:coin{2}:``)."""
+
+
 def core_icons() -> dict[str, str]:
-    """The icons every game has: ``die-1``…``die-6``, the four dice colours, ``vp``."""
+    """The icons every game has: ``die-1``…``die-6``, the four dice colours, ``vp``, ``coin``."""
     icons = {f"die-{n}": die_svg(n) for n in range(1, 7)}
     icons.update({colour: die_svg(None, colour) for colour in DIE_COLOURS})
     icons["vp"] = VP_SVG
+    icons["coin"] = COIN_SVG
     return icons
 
 
@@ -169,6 +193,13 @@ class IconSet:
         root.set("style", f"height:1em;width:{ratio:.3g}em;vertical-align:-0.14em")
         return Markup(serialize(root))
 
+    def valued(self, name: str, value: str) -> Markup:
+        """Icon ``name`` carrying ``value`` (escaped) on it: the icon one line high as by
+        :meth:`svg`, the value centred over it in bold. Raises KeyError for an unknown name."""
+        icon = Markup(str(self.svg(name)).replace("vertical-align:-0.14em", "display:block", 1))
+        return Markup('<span class="icon-value icon-value-{}">{}<span class="icon-number">{}</span>'
+                      "</span>").format(name, icon, value)
+
 
 def _aspect(root: ET.Element) -> float:
     """Width / height from the viewBox (or width/height attributes); 1 when unknown.
@@ -186,14 +217,22 @@ def _aspect(root: ET.Element) -> float:
 
 def render_text(text: str, icons: IconSet) -> Markup:
     """``text`` HTML-escaped, known ``:name:`` tokens replaced by inline icons, line breaks
-    as ``<br>``. Unknown tokens stay as their escaped text inside
+    as ``<br>``, ``**bold**``, ``*italic*`` and ``- `` lists as HTML
+    (:mod:`cardforge.render.card_markup`). Unknown tokens stay as their escaped text inside
     ``<span class="unknown-token">``. The result is safe to insert in a template."""
+    return rich_text(text, lambda plain: _with_icons(plain, icons))
+
+
+def _with_icons(text: str, icons: IconSet) -> Markup:
+    """``text`` (no markup) escaped, with its tokens drawn as icons."""
     parts: list[str] = []
     pos = 0
     for token in find_tokens(text):
         parts.append(_plain(text[pos:token.offset]))
-        if icons.known(token.name):
+        if icons.known(token.name) and token.value is None:
             parts.append(icons.svg(token.name))
+        elif icons.known(token.name) and token.value_ok:
+            parts.append(icons.valued(token.name, token.value or ""))
         else:
             parts.append(Markup('<span class="unknown-token">{}</span>').format(
                 text[token.offset:token.end]))

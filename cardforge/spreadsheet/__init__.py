@@ -35,10 +35,12 @@ def is_sheet(path: Path) -> bool:
     return path.suffix.lower() in SHEET_SUFFIXES
 
 
-def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None) -> SheetDocument:
+def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None, *,
+               columns: dict[str, str] | None = None, ids: str | None = None) -> SheetDocument:
     """The deck file in sheet ``path`` (its first sheet, or the one named ``sheet``), the
     Problems of the rows left out in its ``left_out``, each in cell terms. ``deck`` is the deck game.yaml
-    names the file for, if any.
+    names the file for, if any; ``columns`` and ``ids`` as its ``sheet:`` entry says
+    (:func:`~cardforge.spreadsheet.deck.deck_document`).
 
     Raises :class:`~cardforge.yaml_walk.LoadError` (CF001/CF002 in cell terms) for a file
     the trust boundary refuses, one that is not a readable sheet, or a sheet without a deck
@@ -50,7 +52,7 @@ def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None) ->
         grid = read_grid(path, sheet)
         name, places = grid.sheet, grid.places
         with gc_paused():  # many small objects that live on (see cardforge.source)
-            doc = deck_document(grid, path, deck)
+            doc = deck_document(grid, path, deck, columns=columns, ids=ids)
     except trust.Refused as refused:
         raise LoadError([refused.problem(YAML_SYNTAX)]) from None
     except Unreadable as exc:

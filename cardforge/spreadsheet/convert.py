@@ -40,16 +40,16 @@ def read_deck(path: Path) -> Any:
     with rows that could not be read."""
     if not is_sheet(path):
         return load_yaml(path).data
-    deck, sheet = None, None
+    deck, sheet, columns, ids = None, None, None, None
     manifest = path.parent / "game.yaml"
     if manifest.exists():
         try:
             for source in sheet_sources(load_yaml(manifest).data):
                 if source.file == path.name:
-                    deck, sheet = source.deck, source.sheet
+                    deck, sheet, columns, ids = source.deck, source.sheet, source.columns, source.ids
         except LoadError:
             pass  # a broken game.yaml: the sheet must then say its deck itself
-    doc = load_sheet(path, deck, sheet)
+    doc = load_sheet(path, deck, sheet, columns=columns, ids=ids)
     if doc.left_out:
         raise LoadError(doc.left_out)
     return doc.data

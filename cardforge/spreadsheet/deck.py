@@ -50,9 +50,12 @@ class SheetDocument(Document):
         return f"{self.path.name} {self.sheet}!{a1(row, col)}"
 
 
-def deck_document(grid: Grid, path: Path, deck: str | None = None) -> SheetDocument:
+def deck_document(grid: Grid, path: Path, deck: str | None = None, *,
+                  columns: dict[str, str] | None = None, ids: str | None = None) -> SheetDocument:
     """The deck file in ``grid`` (read from ``path``), the Problems of the rows left out in
-    its ``left_out``.
+    its ``left_out``. ``columns`` maps header texts to the field paths they hold (a header
+    not in it is a field path as written); a card with no id gets one made from its
+    ``ids`` field (:func:`id_from`), located at that field's cell.
 
     ``deck`` is the deck game.yaml names the file for, if any. Raises :class:`LoadError`
     (CF001, CF002 for a repeated header) when the sheet has no deck, no header row, a
@@ -78,8 +81,9 @@ def deck_document(grid: Grid, path: Path, deck: str | None = None) -> SheetDocum
                      f"write `{DECK_CELL}` in A1 and the deck's id in B1, headers in row 2; or name the "
                      "file in game.yaml: decks: <id>: sheet: {file: " + path.name + "}")
     doc.header_row = 2 if declared else 1
-    columns = _headers(path, rows[doc.header_row - 1] if len(rows) >= doc.header_row else [],
-                       doc.header_row)
+    renamed = columns or {}
+    columns = _headers(path, [renamed.get(_text(v), v) for v in rows[doc.header_row - 1]]
+                       if len(rows) >= doc.header_row else [], doc.header_row)
     doc.headers = {h.col: h.text for h in columns}
     if len(rows) * max(len(columns), 1) > trust.MAX_YAML_NODES:
         raise _error(path, 1, 1, f"has more than {trust.MAX_YAML_NODES:,} cells", "split the deck")
@@ -92,8 +96,42 @@ def deck_document(grid: Grid, path: Path, deck: str | None = None) -> SheetDocum
         card = _card(rows[number - 1], number, layout, grid.typed_text, doc, len(cards), problems)
         if card is not None:
             cards.append(card)
+    if ids:
+        _make_ids(cards, ids, doc)
     doc.data = {"deck": deck, "cards": cards}
     return doc
+
+
+def id_from(value: Any) -> str:
+    """An id made from a card's field ``value`` (a localized mapping: its first text):
+    lower case, accents dropped, every run of other characters a hyphen; "" if nothing is
+    left. ``"Gold Mine"`` → ``gold-mine``."""
+    import re
+    import unicodedata
+
+    if isinstance(value, dict):
+        value = next(iter(value.values()), "")
+    text = unicodedata.normalize("NFKD", str(value)).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+def _make_ids(cards: list[Any], field: str, doc: SheetDocument) -> None:
+    """Give each card without an ``id`` one from its ``field`` (:func:`id_from`), located at
+    that field's cell (a card whose field makes no id is left without one: the schema says so)."""
+    for index, card in enumerate(cards):
+        if "id" in card or field not in card:
+            continue
+        made = id_from(card[field])
+        if made and made[0].isalpha():
+            card["id"] = made
+        elif made:
+            card["id"] = f"card-{made}"
+        else:
+            continue
+        where = doc.values.get(("cards", index, field))
+        if where is not None:
+            doc.values[("cards", index, "id")] = where
+            doc.keys[("cards", index, "id")] = where
 
 
 def _text(value: Any) -> str:

@@ -21,12 +21,16 @@ SCHEMA = "CF003"
 class SheetSource:
     """One deck's sheet as game.yaml names it: the ``deck`` id, the ``file`` name in
     ``cards/<id>/``, the workbook ``sheet`` to read (None: the first) and the ``url``
-    ``cardforge fetch`` downloads it from (None: none)."""
+    ``cardforge fetch`` downloads it from (None: none); ``columns``, header → field for
+    headers that are not field names; ``ids``, the field a card without an id takes one
+    from."""
 
     deck: str
     file: str
     sheet: str | None = None
     url: str | None = None
+    columns: dict[str, str] | None = None
+    ids: str | None = None
 
 
 @dataclass
@@ -47,7 +51,8 @@ def sheet_sources(data: Any) -> list[SheetSource]:
     for deck, entry in (decks or {}).items():
         sheet = entry.get("sheet") if isinstance(entry, dict) else None
         if isinstance(sheet, dict) and isinstance(sheet.get("file"), str):
-            found.append(SheetSource(deck, sheet["file"], sheet.get("name"), sheet.get("url")))
+            found.append(SheetSource(deck, sheet["file"], sheet.get("name"), sheet.get("url"),
+                                     sheet.get("columns"), sheet.get("ids")))
     return found
 
 

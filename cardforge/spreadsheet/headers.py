@@ -4,7 +4,9 @@ A header is a field name (``quantity``), or a dotted path for a nested or locali
 (``name.en``, ``cost.white``); a part made of digits is a position in a list, counted from
 1 (``abilities.1.kind``, ``abilities.2.kind``); a trailing ``[]`` makes the cell a list
 whose items are separated by :data:`~cardforge.spreadsheet.cells.LIST_SEPARATOR`
-(``marks[]`` holding ``group-only|experts-only``). Two headers may not name the same
+(``marks[]`` holding ``group-only|experts-only``). A header starting with ``#`` is a
+notes column (:mod:`cardforge.deck_notes`): one field named by the whole header, dots and
+all. Two headers may not name the same
 field, nor a field and a part of it (``name`` beside ``name.en``).
 """
 
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge import trust
+from cardforge.deck_notes import NOTE_PREFIX
 from cardforge.spreadsheet.cells import a1
 
 LIST_SUFFIX = "[]"
@@ -44,6 +47,8 @@ class HeaderError:
 def parse(text: str, col: int) -> Header | HeaderError:
     """Header ``text`` of column ``col`` (already stripped, not empty) as a :class:`Header`,
     or a :class:`HeaderError` saying what is wrong with it."""
+    if text.startswith(NOTE_PREFIX):
+        return Header(col, text, (text,), False)
     is_list = text.endswith(LIST_SUFFIX)
     body = text[:-len(LIST_SUFFIX)] if is_list else text
     parts = body.split(".")

@@ -26,6 +26,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardforge.deck_notes import is_note
 from cardforge.document import Pointer
 from cardforge.spreadsheet.cells import FORMULA_LEADS, LIST_SEPARATOR, read_text, text_cell
 from cardforge.spreadsheet.deck import DECK_CELL
@@ -109,6 +110,10 @@ def _flatten(value: Any, pointer: Pointer, path: tuple[Any, ...], indexed: set[t
         if not value:
             raise NotTabular(pointer, "an empty mapping has no cell")
         for key, child in value.items():
+            if not path and is_note(key) and isinstance(child, _SCALARS):
+                tree.setdefault(key, {}).setdefault(None, {})  # a notes column: one cell
+                row[key] = child
+                continue
             if not isinstance(key, str) or not key or "." in key or key.isdigit() \
                     or key.endswith(LIST_SUFFIX) or key != key.strip() or key.startswith(FORMULA_LEADS):
                 raise NotTabular((*pointer, key), f"the field name {key!r} cannot be a header part")

@@ -39,7 +39,7 @@ def test_adjacent_tokens_and_shared_colons():
 def test_core_icons_are_the_documented_set():
     icons = core_icons()
     assert set(icons) == {"die-1", "die-2", "die-3", "die-4", "die-5", "die-6",
-                          "white", "green", "red", "yellow", "vp"}
+                          "white", "green", "red", "yellow", "vp", "coin"}
     for n in range(1, 7):
         assert icons[f"die-{n}"].count("<circle") == n
     assert "#2f9e44" in icons["green"] and "<circle" not in icons["green"]

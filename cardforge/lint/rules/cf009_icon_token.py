@@ -7,7 +7,9 @@ that matches no icon would print as plain text, so it is reported at its exact l
 column, with the closest icon name, in every localized text of the card: ``text``,
 ``flavor`` and any field a game pack adds (a hero's ``skill``, an ability's ``effect``…),
 however deeply nested — every mapping whose keys are all language codes. The card's
-``name`` is a title, not text with icons, and is not searched.
+``name`` is a title, not text with icons, and is not searched. A token may carry a value
+drawn on the icon, ``:coin{2}:`` (docs/card-text.md): the value must be 1 to 3 digits,
+letters, ``+``, ``-``, ``×`` or ``?``, else it is reported too.
 
 Passing::
 
@@ -96,10 +98,15 @@ def check(card: Card, game: Game) -> Iterator[Problem]:
         field = ".".join(str(part) for part in pointer)
         for token in find_tokens(text):
             if icons.known(token.name):
+                if not token.value_ok:
+                    where = card.doc.locate_text(text, token.offset, token.text,
+                                                 *card.pointer, *pointer, lang)
+                    yield Problem(where, CODE, f"icon value {token.value!r} in {token.text} in {field} "
+                                  f"({lang}) cannot be drawn on the icon", card=card.id,
+                                  hint="a value is 1 to 3 digits, letters, +, -, × or ?: :coin{2}:")
                 continue
             close = difflib.get_close_matches(token.name, icons.names(), n=1)
-            where = card.doc.locate_text(text, token.offset, f":{token.name}:",
-                                         *card.pointer, *pointer, lang)
+            where = card.doc.locate_text(text, token.offset, token.text, *card.pointer, *pointer, lang)
             yield Problem(where, CODE, f"unknown icon :{token.name}: in {field} ({lang})",
                           card=card.id,
                           hint=f"did you mean :{close[0]}:?" if close
