@@ -5,18 +5,21 @@ text, marked fuzzy. For short texts that closeness means nothing (``Coin`` and `
 ``Bat`` and ``Rat``), and two cards' names are two things, however alike (``Fire Imp``
 renamed is not ``Fire Bat``): a translator shown the other's translation as a starting
 point would likely keep a wrong one. So a match is kept only when both texts are at least
-:data:`MIN_FUZZY_LENGTH` characters long and they are not the names of two different
+:data:`MIN_FUZZY_LENGTH` wide (a CJK character counting two) and they are not the names of two different
 cards (told by the extracted comment ``<file>: cards[<id>].name``).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from babel.messages.catalog import Catalog, Message
 
 MIN_FUZZY_LENGTH = 16
-"""Characters both texts need for a fuzzy match to be offered."""
+"""Width both texts need for a fuzzy match to be offered, in Latin letters: a wide (CJK)
+character counts as two (:func:`width`), as it carries about as much as two Latin letters
+(``手札は5枚までです。`` is 19 wide, ``剣士`` 4)."""
 
 _CARD_NAME = re.compile(r"cards\[([^\]]+)\]\.name$")
 
@@ -24,7 +27,13 @@ _CARD_NAME = re.compile(r"cards\[([^\]]+)\]\.name$")
 def related(new: Message, old: Message) -> bool:
     """Whether ``old``'s translation is a fair start for ``new``: both texts long enough,
     and not two different cards' names."""
-    return min(len(_text(new.id)), len(_text(old.id))) >= MIN_FUZZY_LENGTH and not other_cards(new, old)
+    return min(width(_text(new.id)), width(_text(old.id))) >= MIN_FUZZY_LENGTH and not other_cards(new, old)
+
+
+def width(text: str) -> int:
+    """``text``'s width in Latin letters: 2 for each East Asian wide or fullwidth character
+    (Unicode's East Asian Width W and F), 1 for any other."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def other_cards(new: Message, old: Message) -> bool:

@@ -3,6 +3,8 @@ reads it back instead of parsing it, and reports every Problem at the same place
 
 from __future__ import annotations
 
+import re
+
 from click.testing import CliRunner
 
 from cardforge import parse_cache, source
@@ -59,6 +61,9 @@ def test_a_lint_decodes_a_kept_files_places_only_when_it_reports_in_that_file(tm
     monsters = big_monsters(folder)
     plant(monsters, "id: imp-007\n    name: {en: 'Twin', fr: Diablotin 7}",
           "id: imp-twin\n    name: {en: 'Twin', fr: Jumeau}")
+    game_yaml = folder / "game.yaml"  # the deck's count right, or CF006 names the file's lines
+    game_yaml.write_text(re.sub(r"(monsters:\n(?:    .*\n)*?    count: )\d+", rf"\g<1>{EXTRA + 11}",
+                                game_yaml.read_text(encoding="utf-8"), count=1), encoding="utf-8")
     lint(folder)  # parses and keeps the file
     result = CliRunner().invoke(main, ["i18n", "update", "-w", str(folder.parents[1])])
     assert result.exit_code == 0, result.output

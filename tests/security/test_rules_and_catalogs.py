@@ -127,8 +127,10 @@ def _nested(depth: int) -> str:
 
 
 def test_a_list_nested_ten_deep_keeps_the_rest_of_the_rulebook(attack):
-    start = _append_rules(attack, "# Listes\n\n" + _nested(10) + "\nParagraphe TÉMOIN après la liste.\n")
-    marker = start + 2 + 10 + 1
+    # the section says which rulebook section it covers, so CF022 has nothing to say of it
+    start = _append_rules(attack, "# Listes\n\n[[covers: special-cases]]\n\n" + _nested(10)
+                          + "\nParagraphe TÉMOIN après la liste.\n")
+    marker = start + 4 + 10 + 1
     run = run_contained(attack, "lint")
     assert run.code == 0, run.output[-3000:]
     _once(run.output, f"rules/rules.md:{marker}:1", "TR104")  # lint reads the paragraph after it

@@ -7,7 +7,9 @@ been typed by hand in the rules or a catalog instead (write the placeholder ther
 change of the fact changes every language's text). A fact counts as read when one of
 these names it, or names a part of it, or a mapping holding it:
 
-- game.yaml outside ``facts:``: ``facts.<path>`` (or ``facts["<name>"]``) in any text:
+- game.yaml outside ``facts:`` (but not a ``choices:`` note's ``at:``, which points at the
+  fact the note is about and neither prints nor checks it): ``facts.<path>`` (or
+  ``facts["<name>"]``) in any text:
   the ``lint:``, ``relations:`` and ``balance:`` expressions, ``card_costs:``,
   ``instant_win:`` and ``game_enders:`` paths;
 - a placeholder ``{<path>}`` in the rules Markdown (``rules/*.md``), in game.yaml's texts
@@ -131,6 +133,9 @@ def _game_yaml_reads(info: Mapping[str, Any], facts: Mapping[str, Any]) -> Itera
     for key, value in info.items():
         if key == "facts":
             continue
+        if key == "choices" and isinstance(value, list):  # a note's at: points at a fact, reads nothing
+            value = [{k: v for k, v in note.items() if k != "at"} if isinstance(note, Mapping) else note
+                     for note in value]
         for text in _strings(value):
             yield from _refs(text)
             yield from _placeholder_paths(names(text), facts)
