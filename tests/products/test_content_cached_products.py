@@ -120,7 +120,7 @@ def entries(workspace: Path, suffix: str) -> list[Path]:
     ("dice-tuners", "rules", None, True),  # its example cards are laid out and drawn
     ("dice-tuners", "rulesheet", 1, False),
     ("dice-tuners", "dice", 1, True),  # one document of faces, then the face PNGs
-    ("writers-battle", "board", 1, False),
+    ("writers-battle", "board", 2, False),  # two boards: the map and the tracker
     ("dice-tuners", "png", None, True),  # card faces: laid out once, then the face cache's
     ("dice-tuners", "tts", None, True),
 ])
@@ -160,7 +160,7 @@ def test_an_edit_to_the_rules_lays_out_the_rulesheet_again_but_not_the_dice(work
 
 
 @pytest.mark.parametrize(("game", "product", "documents"), [
-    ("dice-tuners", "dice", 1), ("writers-battle", "board", 1), ("dice-tuners", "png", 0)])
+    ("dice-tuners", "dice", 1), ("writers-battle", "board", 2), ("dice-tuners", "png", 0)])
 def test_a_tampered_entry_is_made_again_and_replaced_never_shipped(workspace, layouts, rasters,
                                                                    game, product, documents):
     first = build(workspace, game, product)
