@@ -83,7 +83,8 @@ def test_audrey_junior_is_no_second_joker_in_expert_mode():
 
 @pytest.mark.parametrize(("lang", "phrases"), [
     ("en", ["To bring (not printed)", "Dice are not printed: bring plain six-sided dice",
-            "A cost of two pairs may be paid with four dice of one value", "the sum of the values stays the same",
+            "A cost of two pairs may be paid with four dice of one value",
+            "the sum of the values stays the same",
             "A Skill card you take works from the next Action Phase on",
             "the set of the higher value wins"]),
     ("ja", ["用意するもの（印刷しません）", "ダイスは印刷しません", "同じ目四個でも払えます",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 from pathlib import Path
@@ -125,10 +126,14 @@ def test_sheets_store_each_font_once_however_many_faces_use_it(workspace, tmp_pa
     buffer = io.BytesIO()
     sheets.save(buffer)
     with pikepdf.open(buffer) as pdf:
-        files = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
-                 and o.get("/Type") == "/FontDescriptor"]
-        names = [str(o.FontName) for o in files]
-        assert names and len(names) == len(set(names)), names  # each font subset once
+        descriptors = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
+                       and o.get("/Type") == "/FontDescriptor"]
+        programs = [hashlib.sha256(o.FontFile2.read_raw_bytes()).hexdigest() for o in descriptors]
+        # Each font program once. Not each subset name once: the faces are laid out in chunks
+        # of 1, 2, 4 ... faces (issue 33), and WeasyPrint names a font's subsets in different
+        # chunks alike although they hold different glyphs, so those stay separate fonts.
+        assert programs and len(programs) == len(set(programs)), programs
+        assert len(descriptors) < 2 * len(faces.files)  # fewer than one per face and font
 
 
 def test_build_uses_the_configured_cache_folder(workspace):

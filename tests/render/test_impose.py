@@ -350,9 +350,15 @@ def test_atomic_write_creates_folders_and_replaces(tmp_path: Path) -> None:
 
 
 class Exploding:
-    """Stands in for a pikepdf.Pdf whose save writes half a file and then fails."""
+    """Stands in for a pikepdf.Pdf whose save writes half a file and then fails (with the
+    trailer and save options that save_reproducibly uses)."""
 
-    def save(self, handle: io.BufferedWriter) -> None:
+    def __init__(self) -> None:
+        self.trailer = pikepdf.Dictionary(ID=pikepdf.Array([b"random", b"random"]))
+
+    def save(self, handle: io.BufferedWriter, **options: object) -> None:
+        assert options.get("deterministic_id") is True
+        assert pikepdf.Name.ID not in self.trailer
         handle.write(b"%PDF-1.7\n% half a file")
         raise OSError("disk full")
 
