@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pikepdf
+import pypdfium2
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -65,20 +66,33 @@ def test_two_cold_builds_and_jobs_give_the_same_bytes(cold, tmp_path):
     assert [n for n in cold if cold[n] != parallel.get(n)] == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a face's embedded font subsets depend on its chunk mates: the deleted faces are laid out"
-    " again in chunks of their own (1, 2, 4 ... of the missing faces only), so their subsets"
-    " hold other glyphs than the cold build's; the pages draw the same pixels but the cards"
-    " PDF embeds other font programs (24 font descriptors cold, 43 rebuilt, 738 KB against"
-    " 1.23 MB; docs/printing.md, Reproducible files)"))
-def test_a_half_emptied_cache_gives_the_same_bytes(cold, tmp_path):
-    """Half the face pages deleted (a fixed random choice), a rebuild with --force lays them
-    out again: not yet the same bytes as the cold build (see the xfail reason); this fails
-    loudly (strict) the day it does, so the guarantee in docs/printing.md can be widened."""
+def _pages(data: bytes) -> list[bytes]:
+    """Each page of PDF ``data`` drawn at 72 dpi (pypdfium2): its RGB pixels."""
+    document = pypdfium2.PdfDocument(data)
+    try:
+        return [document[i].render(scale=1).to_pil().convert("RGB").tobytes() for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def test_a_half_emptied_cache_draws_the_same_pages(cold, tmp_path):
+    """Half the face pages deleted (a fixed random choice among the cache's entries, whose
+    names are content keys), a rebuild with --force lays them out again: every file the cold
+    build wrote is written again, and every PDF draws the same pixels on every page.
+
+    The same *bytes* are not guaranteed here (docs/printing.md, "Reproducible files"): a
+    face's embedded font subset depends on the faces laid out in its chunk, and the deleted
+    faces are laid out again in chunks of the missing faces only. Whether the bytes happen to
+    match depends on which entries the choice hits, so it is not asserted."""
     root = tmp_path / "half"
     _build(root, "-j", "1")
     pages = sorted((root / ".cardforge-cache").rglob("*.pdf"))
     for page in random.Random(33).sample(pages, len(pages) // 2):
         page.unlink()
     rebuilt = _build(root, "-j", "1", "--force")
-    assert [n for n in cold if cold[n] != rebuilt.get(n)] == []
+    assert sorted(rebuilt) == sorted(cold)
+    drawn_otherwise = [n for n in cold if n.endswith(".pdf") and cold[n] != rebuilt[n]
+                       and _pages(cold[n]) != _pages(rebuilt[n])]
+    assert drawn_otherwise == []
+    others = [n for n in cold if not n.endswith(".pdf") and cold[n] != rebuilt[n]]
+    assert others == []  # PNGs, JSON and the rest: the same bytes

@@ -63,7 +63,9 @@ def test_undeclared_plain_column_is_still_cf004(tmp_path):
     _game(tmp_path, SHEET.replace("# designer notes", "designer"))
     lint = _run("lint", "-w", str(tmp_path))
     assert lint.exit_code == 1
-    assert "monsters.csv:1:4: CF004" in lint.output
+    header = SHEET.replace("# designer notes", "designer").splitlines()[0]
+    column = header.index("designer") + 1  # the header cell's character column on line 1
+    assert f"monsters.csv:1:{column}: CF004" in lint.output and "monsters!D1" in lint.output
 
 
 def test_column_declared_as_ignored_is_a_note(tmp_path):
