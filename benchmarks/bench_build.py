@@ -36,12 +36,12 @@ from pathlib import Path
 import weasyprint
 
 from cardforge.games.comic_creator import GAME
-from cardforge.render.cards import face_sources, render_card_faces
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.faces import page_css
-from cardforge.render.geometry import layout_grid
-from cardforge.render.sheets import card_sheets, card_slots
-from cardforge.workspace import load_game
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_render import face_sources, render_card_faces
+from cardforge.render.card_sheets import card_sheets, card_slots
+from cardforge.render.impose.slot_grid import layout_grid
+from cardforge.render.layout.face_layout import page_css
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[1]
 COSTS = ["X=X", "X=X=X", "RUN3", "RUN4", "12+", "16+", "X=X Y=Y", "EVEN3", "ODD3", "X=X=X Y=Y"]

@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_build import GAME, synthetic_workspace  # noqa: E402
 
-from cardforge.config import Config  # noqa: E402
 from cardforge.lint.data_rules import data_rules  # noqa: E402
 from cardforge.lint.engine import lint_game  # noqa: E402
-from cardforge.workspace import load_game  # noqa: E402
+from cardforge.workspace.game_loading import load_game  # noqa: E402
+from cardforge.workspace.workspace_config import Config  # noqa: E402
 
 RULES = """
 lint:

@@ -43,7 +43,7 @@ from shipped_shape import shipped_shape_workspace  # noqa: E402
 CHROMIUM = Path("/usr/bin/chromium")
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--no-first-run", "--disable-sync"]
-LAUNCH = ("import sys; from cardforge.commands.preview import preview; "
+LAUNCH = ("import sys; from cardforge.commands.preview_command import preview; "
           "preview.main(sys.argv[1:], prog_name='cardforge preview')")
 
 

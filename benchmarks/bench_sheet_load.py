@@ -3,7 +3,7 @@
 Generates ``--rows`` Skill cards the way benchmarks/shipped_shape.py does (each shipped
 card copied over and over with its own id and English and Japanese names; abilities as
 ``abilities.1.kind``… columns, marks as a ``marks[]`` list column), writes them as XLSX
-with ``cardforge.spreadsheet.convert.encode`` (the writer ``cardforge convert`` uses),
+with ``cardforge.spreadsheet.deck_convert.encode`` (the writer ``cardforge convert`` uses),
 then times, in this process, best of ``--runs``:
 
 - ``load_sheet``: the file read through the trust boundary, the cells read by
@@ -30,11 +30,11 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from shipped_shape import _deck_entries  # noqa: E402
 
-from cardforge.source import load_yaml  # noqa: E402
+from cardforge.loading.yaml_source import load_yaml  # noqa: E402
 from cardforge.spreadsheet import load_sheet  # noqa: E402
-from cardforge.spreadsheet.convert import encode  # noqa: E402
-from cardforge.spreadsheet.deck import deck_document  # noqa: E402
-from cardforge.spreadsheet.grid import read_grid  # noqa: E402
+from cardforge.spreadsheet.cell_grid import read_grid  # noqa: E402
+from cardforge.spreadsheet.deck_convert import encode  # noqa: E402
+from cardforge.spreadsheet.sheet_deck import deck_document  # noqa: E402
 
 
 def best(runs: int, call: Callable[[], object]) -> tuple[float, list[float]]:

@@ -12,7 +12,7 @@ Measured (every time is wall-clock, the whole process, from start to exit):
   workspace, best of ``--runs`` (bench_lint.time_lint); the exit code must be 0 (clean).
   The first run parses the card files (the parse cache that generating the workspace
   filled is emptied first) and keeps them in the workspace's parse cache
-  (cardforge.parse_cache); later runs read them back, as a designer's second lint does.
+  (cardforge.loading.parse_cache); later runs read them back, as a designer's second lint does.
   Both are reported: the first run on its own row;
 - build, on a ``--cards`` (1,000) card workspace, in two scopes:
   *all products* — ``cardforge build -w <ws>``: every product of the game (card sheets,
@@ -84,9 +84,9 @@ from shipped_shape import cardforge_command, shipped_shape_workspace  # noqa: E4
 
 from cardforge.games.comic_creator import GAME  # noqa: E402
 from cardforge.i18n.translations import with_catalog_texts  # noqa: E402
-from cardforge.render.cards import face_sources  # noqa: E402
-from cardforge.resident.place import RESIDENT_ENV, socket_path  # noqa: E402
-from cardforge.workspace import load_game  # noqa: E402
+from cardforge.render.card_render import face_sources  # noqa: E402
+from cardforge.resident.resident_place import RESIDENT_ENV, socket_path  # noqa: E402
+from cardforge.workspace.game_loading import load_game  # noqa: E402
 
 GAME_ID = "comic-creator"
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -340,7 +340,7 @@ def wait_for_resident(timeout_s: float = 90.0) -> bool:
 
 def served_log() -> list[str]:
     """The lines of the resident process's log (one per command served; see
-    cardforge.resident.child.note): empty when there is none."""
+    cardforge.resident.resident_child.note): empty when there is none."""
     path = socket_path(os.environ)
     log = path.with_suffix(".log") if path is not None else None
     if log is None or not log.is_file():
@@ -366,7 +366,7 @@ def stop_resident(runtime: Path) -> None:
                 command = Path(entry.path, "cmdline").read_bytes()
             except OSError:
                 continue
-            if b"cardforge.resident.server" in command and str(runtime).encode() in command:
+            if b"cardforge.resident.resident_server" in command and str(runtime).encode() in command:
                 try:
                     os.kill(int(entry.name), signal.SIGTERM)
                 except OSError:

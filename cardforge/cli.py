@@ -1,7 +1,8 @@
 """The ``cardforge`` command line: parses options and calls ``cardforge.commands``; nothing else,
-but for starting ``build``'s face layout workers first (:mod:`cardforge.render.workers`), before
+but for starting ``build``'s face layout workers first (:mod:`cardforge.render.workers.layout_workers`),
+before
 the build's own modules are imported, so that they warm up meanwhile, and likewise ``lint``'s
-child parsing the big card files (:func:`cardforge.parse_ahead.early`)."""
+child parsing the big card files (:func:`cardforge.workspace.parse_ahead.early`)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from pathlib import Path
 
 import click
 
-from cardforge import __version__, trust
-from cardforge.dice.faces import DIE_EDGES_MM
+from cardforge import __version__
+from cardforge.boundary import trust
+from cardforge.dice.custom_dice import DIE_EDGES_MM
 from cardforge.errors import CardforgeError
-from cardforge.lint.report import FORMATS
+from cardforge.lint.report_formats import FORMATS
 
 WORKSPACE = click.option(
     "--workspace", "-w", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
@@ -29,7 +31,7 @@ class _Guarded(click.Group):
     located error ends the run with a one-line message and exit 2, never a traceback
     (``CARDFORGE_DEBUG=1`` shows the traceback, for bug reports)."""
 
-    LAZY = {"preview": "cardforge.commands.preview"}
+    LAZY = {"preview": "cardforge.commands.preview_command"}
     """Commands whose module (and options) are imported only when they run or help is asked:
     ``preview`` brings its server and watcher, which every other command would pay for."""
 
@@ -75,15 +77,15 @@ def _stray(exc: BaseException) -> str:
 def _confined(workspace: Path, *given: Path | str | None) -> AbstractContextManager[tuple[Path, ...]]:
     """Reads confined to ``workspace`` and the paths named on the command line (relative
     ones taken from the workspace, as the configuration takes them); see
-    :func:`cardforge.trust.confined`."""
+    :func:`cardforge.boundary.trust.confined`."""
     return trust.confined(workspace, *(workspace / p for p in given if p))
 
 
 def run(after: Callable[[], None] | None = None) -> None:
     """The ``cardforge`` command's work in this process: :func:`status`, then ``after`` (if
     given), then the process ends at once with the exit status
-    (:func:`cardforge.exit_fast.exit_now`), skipping the teardown of what the command built."""
-    from cardforge import exit_fast
+    (:func:`cardforge.proc.exit_fast.exit_now`), skipping the teardown of what the command built."""
+    from cardforge.proc import exit_fast
 
     exit_fast.arm()
     code = status()
@@ -163,12 +165,12 @@ def lint(paths: tuple[Path, ...], fmt: str, strict: bool, layout: bool, jobs: in
     counted but printed only with -v (or --severity info).
     Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or configuration error.
     """
-    from cardforge.parse_ahead import early
     from cardforge.problem import Severity
+    from cardforge.workspace.parse_ahead import early
 
     with _confined(workspace.resolve(), *(p.resolve() for p in paths), cache_dir):
         ahead = early(paths, workspace.resolve(), cache_dir)  # parses while the lint's modules import
-        from cardforge.commands import lint as command
+        from cardforge.commands import lint_command as command
 
         shown = command.Shown(_codes(select), _codes(ignore),
                               Severity(minimum or ("info" if verbose else "warning")))
@@ -199,7 +201,7 @@ def explain(code: str | None, list_all: bool, workspace: Path) -> None:
 
     Rules written as data in a game's game.yaml (lint:) are found in the workspace's games.
     """
-    from cardforge.commands import explain as command
+    from cardforge.commands import explain_command as command
 
     with _confined(workspace.resolve()):
         if list_all or not code:
@@ -213,7 +215,7 @@ def explain(code: str | None, list_all: bool, workspace: Path) -> None:
 def games(workspace: Path) -> None:
     """List the installed game packs (built-in and third-party), then the games defined as
     data in the workspace (cards/<id>/game.yaml with no pack of that id)."""
-    from cardforge.commands import games as command
+    from cardforge.commands import games_command as command
 
     with _confined(workspace.resolve()):
         command.run(workspace.resolve())
@@ -236,7 +238,7 @@ def stats(game: str, fmt: str, sort_by: str | None, desc: bool, plot: bool, out_
     """Print a game's statistics, e.g. for Comic Creator the exact probability that each
     reference dice pool (from game.yaml) pays each card's cost, then the cost curves of
     game.yaml's balance: (weights, intercept, R²; CF011). --plot also draws them."""
-    from cardforge.commands import stats as command
+    from cardforge.commands import stats_command as command
 
     with _confined(workspace.resolve(), out_dir):
         command.run(game, fmt, sort_by, desc, workspace.resolve(), plot, out_dir)
@@ -265,7 +267,7 @@ def schema(game: str, out_dir: Path | None, workspace: Path) -> None:
     \b
       # yaml-language-server: $schema=../../out/schemas/game.schema.json
     """
-    from cardforge.commands import schema as command
+    from cardforge.commands import schema_command as command
 
     with _confined(workspace.resolve(), out_dir):
         command.run(game, workspace.resolve(), out_dir)
@@ -295,7 +297,7 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
     (name: {en: ..., ja: ...}) is copied into that language's catalog. Only files whose
     messages change are written; each is printed with what it still needs.
     """
-    from cardforge.commands import i18n as command
+    from cardforge.commands import i18n_command as command
 
     with _confined(workspace.resolve()):
         command.run(games, workspace.resolve())
@@ -380,11 +382,11 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     PF103 low-resolution image, PF104 RGB where CMYK is required, PF105 transparency, PF106
     face size); errors stop that game before any file is written.
     """
-    from cardforge.render import workers
+    from cardforge.render.workers import layout_workers as workers
 
     workers.warm_pool(jobs or os.cpu_count() or 1)  # first: they warm while the build imports and checks
     try:
-        from cardforge.commands import build as command
+        from cardforge.commands import build_command as command
         from cardforge.commands.build_request import BuildRequest
 
         request = BuildRequest(games=games, paper=paper, out_dir=out_dir, lang=lang, product=product,
@@ -450,7 +452,7 @@ def new(game: str | None, from_game: str | None, name: str | None, one_language:
         with _confined(workspace.resolve()):
             new_from_cards.run(game, card_lists, languages, name, workspace.resolve())
         return
-    from cardforge.commands import new as command
+    from cardforge.commands import new_command as command
 
     with _confined(workspace.resolve()):
         command.run(game, from_game, name, workspace.resolve(), one_language=one_language)
@@ -462,7 +464,7 @@ def profiles(workspace: Path) -> None:
     """List the print-shop profiles for `cardforge build --profile NAME`: built-in ones and
     the workspace's own profiles/<name>.toml (which add to or replace them), with what each
     makes (output, card trim and bleed in mm, image size in px, colour)."""
-    from cardforge.commands import profiles as command
+    from cardforge.commands import profiles_command as command
 
     with _confined(workspace.resolve()):
         command.run(workspace.resolve())
@@ -479,7 +481,7 @@ def convert(deck_file: Path, fmt: str, output: Path | None, workspace: Path) -> 
     """Convert a deck file between YAML and a spreadsheet (CSV, XLSX; ODS is read too),
     exactly or not at all: the result is read back and must hold the same data
     (docs/spreadsheets.md). YAML comments are not kept."""
-    from cardforge.commands import convert as command
+    from cardforge.commands import convert_command as command
 
     with _confined(workspace.resolve(), deck_file):
         command.run(deck_file, fmt, output, workspace.resolve())
@@ -493,7 +495,7 @@ def fetch(game: str, deck: str | None, workspace: Path) -> None:
     """Download the sheets GAME's game.yaml names by URL (decks: <deck>: sheet: {file, url},
     e.g. a Google Sheet published as CSV) into cards/GAME/. The only command that uses
     the network; lint and build read the downloaded file."""
-    from cardforge.commands import fetch as command
+    from cardforge.commands import fetch_command as command
 
     with _confined(workspace.resolve()):
         command.run(game, deck, workspace.resolve())

@@ -3,7 +3,8 @@ runs (:mod:`cardforge.resident`), else it runs here (:func:`cardforge.cli.run`) 
 one for the commands that follow.
 
 Kept apart from :mod:`cardforge.cli` so that a served command imports nothing but the
-standard library, :mod:`cardforge.resident.client` and :mod:`cardforge.exit_fast`: it starts
+standard library, :mod:`cardforge.resident.resident_client` and :mod:`cardforge.proc.exit_fast`: it
+starts
 in some 40 ms.
 """
 
@@ -14,7 +15,7 @@ import sys
 
 def run() -> None:
     """Run ``cardforge`` with this process's arguments; never returns."""
-    from cardforge.resident import client
+    from cardforge.resident import resident_client as client
 
     argv = sys.argv[1:]
     try:
@@ -23,7 +24,7 @@ def run() -> None:
     except KeyboardInterrupt:  # Ctrl-C before the resident process took the command
         code = 130
     if code is not None:
-        from cardforge import exit_fast
+        from cardforge.proc import exit_fast
 
         exit_fast.exit_now(code)  # the command ran elsewhere: nothing here to tear down
     from cardforge import cli

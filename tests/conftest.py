@@ -29,12 +29,12 @@ if SIMULATED:
                                                                 os.environ.get("PYTHONPATH")]))
     assert "cardforge" not in sys.modules, "cardforge was imported before the simulation began"
 
-from cardforge.config import Config  # noqa: E402 - after the simulation
 from cardforge.lint.engine import lint_game  # noqa: E402 - after the simulation
 from cardforge.lint.rule import all_rules  # noqa: E402 - after the simulation
-from cardforge.packs import GameSpec  # noqa: E402 - after the simulation
+from cardforge.model.game_packs import GameSpec  # noqa: E402 - after the simulation
 from cardforge.problem import Problem  # noqa: E402 - after the simulation
-from cardforge.workspace import load_game  # noqa: E402 - after the simulation
+from cardforge.workspace.game_loading import load_game  # noqa: E402 - after the simulation
+from cardforge.workspace.workspace_config import Config  # noqa: E402 - after the simulation
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

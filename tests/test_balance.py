@@ -1,4 +1,4 @@
-"""cardforge.balance: features, least squares, deleted residuals (checked against exact
+"""cardforge.balance.cost_curve: features, least squares, deleted residuals (checked against exact
 rational arithmetic), leverage, too few cards, entries that cannot be used."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from cardforge.balance import BalanceError, Result, judge
-from cardforge.balance_features import feature_matrix, read_entry
-from cardforge.field_paths import MISSING, value_at
-from cardforge.model import Card
+from cardforge.balance.cost_curve import BalanceError, Result, judge
+from cardforge.balance.curve_features import feature_matrix, read_entry
+from cardforge.loading.field_paths import MISSING, value_at
+from cardforge.model.game_model import Card
 
 # cost = 1 + attack + defence exactly
 CLEAN = [(1, 0, 0), (2, 1, 0), (3, 1, 1), (4, 2, 1), (5, 2, 2), (6, 3, 2), (7, 3, 3), (5, 0, 4)]

@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.render.geometry import mm_to_pt
+from cardforge.model.paper_units import mm_to_pt
 
 REPO = Path(__file__).resolve().parents[1]
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

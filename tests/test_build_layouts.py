@@ -15,12 +15,12 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.packs import discover
-from cardforge.print_copies import copies
-from cardforge.render.cards import render_card_faces
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.geometry import pt_to_mm
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.model.paper_units import pt_to_mm
+from cardforge.model.print_copies import copies
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_render import render_card_faces
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[1]
 GAME = "dixe-on-card"

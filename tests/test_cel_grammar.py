@@ -1,4 +1,4 @@
-"""The CEL parser loaded from cardforge's saved tables (cardforge/cel_grammar.py) is the one
+"""The CEL parser loaded from cardforge's saved tables (cardforge/cel/cel_grammar.py) is the one
 cel-python builds: same trees and same syntax errors, on every string of the shipped games'
 game.yaml files; the shipped file fits the installed libraries; a stale one is not used.
 (Lark numbers a table's states in hash order, so two builds are equal in what they do, not
@@ -14,8 +14,8 @@ import pytest
 import yaml
 from celpy import celparser
 
-from cardforge import cel_grammar
-from cardforge.expressions import compile_expression
+from cardforge.cel import cel_grammar
+from cardforge.cel.cel_expressions import compile_expression
 
 REPO = Path(__file__).resolve().parents[1]
 EDGES = ["a + b <= 2 * cost", "card.cost > 3 && has(card.x) ? 1 : 2", "[1, 2].all(x, x > 0)",
@@ -80,7 +80,7 @@ def test_the_loaded_parser_reads_every_game_string_as_cel_python_does(parsers):
 def test_the_shipped_tables_fit_the_installed_cel_python_and_lark():
     shipped = json.loads(cel_grammar.TABLES.read_text(encoding="utf-8"))
     assert shipped["fingerprint"] == cel_grammar.fingerprint(), \
-        "run `python -m cardforge.cel_grammar` after upgrading cel-python or Lark"
+        "run `python -m cardforge.cel.cel_grammar` after upgrading cel-python or Lark"
     fresh = json.loads(cel_grammar.tables_text(cel_grammar.built_tables()))
     assert fresh["parser"]["data"]["options"] == shipped["parser"]["data"]["options"]
     assert len(fresh["parser"]["memo"]) == len(shipped["parser"]["memo"])  # rules and terminals

@@ -71,7 +71,7 @@ def test_build_unknown_game_is_a_clear_error():
 
 
 def test_build_listing_folds_png_folders_into_one_line(tmp_path):
-    from cardforge.commands.build import listing
+    from cardforge.commands.build_command import listing
 
     paths = [tmp_path / "g-cards-a4.pdf", *(tmp_path / "png" / f"d-side{i}.png" for i in range(1, 7)),
              tmp_path / "g-nets-a4.pdf"]

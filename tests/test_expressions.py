@@ -1,10 +1,10 @@
-"""cardforge.expressions: CEL compiled once, evaluated on plain data, with limits."""
+"""cardforge.cel.cel_expressions: CEL compiled once, evaluated on plain data, with limits."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardforge.expressions import (
+from cardforge.cel.cel_expressions import (
     MAX_BUILT_ITEMS,
     MAX_EXPRESSION_CHARS,
     ExpressionError,

@@ -1,5 +1,5 @@
 """Output file names: every product of a two-language game carries its language tag,
-``<game>-<product>-<lang>[-<variant>]`` (cardforge/products/builder.py, docs/exports.md),
+``<game>-<product>-<lang>[-<variant>]`` (cardforge/products/product_builder.py, docs/exports.md),
 the first language game.yaml lists as well as the other one.
 
 Dice Tuners is built (every default product, then the png and tts exports and a png print

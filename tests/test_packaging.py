@@ -37,13 +37,14 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
                     str(target), str(wheel)], check=True, capture_output=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    probe = ("import cardforge.resources as r, cardforge.validate as v, pathlib, cardforge.profiles as p; "
+    probe = ("import cardforge.boundary.resources as r, cardforge.validation.schema_validate as v, pathlib; "
+             "import cardforge.workspace.print_profiles as p; "
              "print(r.templates_dir()); print(r.schemas_dir()); v.schema('game.schema.json'); "
              "print(p.find_profile('tgc-poker', pathlib.Path('.')).path); "
-             "import cardforge.card_sizes as c; assert c.presets()['tarot'] == (70, 120); "
-             "import cardforge.words as w; assert w.word('Contents', 'ja') == '目次'; "
+             "import cardforge.model.card_sizes as c; assert c.presets()['tarot'] == (70, 120); "
+             "import cardforge.model.language_text as w; assert w.word('Contents', 'ja') == '目次'; "
              "assert (r.cards_dir() / 'dice-girls' / 'game.yaml').is_file(); "
-             "import cardforge.scaffold.sample as s; assert (s.FILES / 'cards' / 'game.yaml').is_file()")
+             "import cardforge.scaffold.sample_game as s; assert (s.FILES / 'cards' / 'game.yaml').is_file()")
     result = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, capture_output=True,
                             text=True, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr

@@ -13,14 +13,14 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.boards import boards
-from cardforge.packs import discover
-from cardforge.products.board import build_board
-from cardforge.products.cards import build_cards
-from cardforge.products.dice import build_dice
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.workspace import load_game
+from cardforge.model.board_specs import boards
+from cardforge.model.game_packs import discover
+from cardforge.products.board_product import build_board
+from cardforge.products.cards_product import build_cards
+from cardforge.products.dice_product import build_dice
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.workspace.game_loading import load_game
 from tests.booklet.test_rules_product import page_texts as _texts
 
 REPO = Path(__file__).resolve().parents[1]
@@ -129,7 +129,7 @@ def test_dice_tuners_prints_the_dice_of_each_colour_the_biggest_table_sets_out(b
 
 def test_a_bad_copies_count_is_an_error_at_its_line(tmp_path):
     from cardforge.errors import ConfigError
-    from cardforge.print_copies import copies
+    from cardforge.model.print_copies import copies
 
     game = _game("dice-tuners")
     game.manifest.data["print"] = {"dice": {"copies": "players.max - 99"}}
@@ -141,8 +141,8 @@ def test_a_bad_copies_count_is_an_error_at_its_line(tmp_path):
 
 
 def test_writers_battle_prints_its_map_tiled_with_overlaps(tmp_path):
-    from cardforge.render.board import OVERLAP_MM
-    from cardforge.render.geometry import PAPER, mm_to_pt
+    from cardforge.model.paper_units import PAPER, mm_to_pt
+    from cardforge.render.board_render import OVERLAP_MM
 
     game = _game("writers-battle")
     grid = game.facts["map"]

@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from cardforge.balance import judge_game
+from cardforge.balance.cost_curve import judge_game
 from cardforge.cli import main
 from cardforge.commands.stats_plots import cost_curves
-from cardforge.field_paths import path_keys, value_at
-from cardforge.packs import discover
-from cardforge.workspace import load_game
+from cardforge.loading.field_paths import path_keys, value_at
+from cardforge.model.game_packs import discover
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ["comic-creator", "dice-girls", "dice-tuners", "dixe-on-card", "writers-battle"]

@@ -11,7 +11,7 @@ from yamllint import config as yamllint_config
 from yamllint import linter as yamllint_linter
 
 from cardforge.cli import main
-from cardforge.scaffold.sample import FILES, YAMLLINT
+from cardforge.scaffold.sample_game import FILES, YAMLLINT
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from cardforge.problem import Problem, Severity
 
 if TYPE_CHECKING:  # types only: lint imports this module without laying anything out
-    from cardforge.booklet.markdown import Block
-    from cardforge.render.overflow import Overflow
-    from cardforge.render.page_overflow import PagesMeasured
+    from cardforge.booklet.rules_markdown import Block
+    from cardforge.render.layout.page_overflow import PagesMeasured
+    from cardforge.render.layout.text_overflow import Overflow
 
 CODE = "TR105"
 """The code of these warnings: lint's text-overflow rule, which measures the same pages."""

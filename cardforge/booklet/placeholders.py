@@ -6,7 +6,7 @@ path looked up first in game.yaml's ``facts:``, then in the rest of game.yaml (`
 ``decks.skill.count``), then among computed values: ``cards.<deck>`` (the deck's cards,
 quantities summed) and ``cards.total``. A value that is a ``{lang: text}`` mapping is
 taken in the booklet's language; one of the words saying how a goal is reached
-(``at-least``, ``more-than``: :data:`cardforge.booklet.words.COMPARISONS`) is printed in
+(``at-least``, ``more-than``: :data:`cardforge.booklet.booklet_words.COMPARISONS`) is printed in
 the booklet's language ("at least", "以上"), so the wording follows the fact. ``{{`` and
 ``}}`` stand for literal braces.
 """
@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.booklet.words import COMPARISONS, word
-from cardforge.model import Game
+from cardforge.booklet.booklet_words import COMPARISONS, word
+from cardforge.model.game_model import Game
 from cardforge.problem import Location
 
 PLACEHOLDER_RE = re.compile(r"\{([a-z_][a-z0-9_-]*(?:\.[a-z0-9_-]+)*)\}")
@@ -58,7 +58,7 @@ def values(game: Game) -> dict[str, Any]:
 def lookup(namespace: Mapping[str, Any], name: str, lang: str) -> Any:
     """The value at dotted ``name``, or raise KeyError(the first missing part).
     A ``{lang: text}`` mapping gives its text in ``lang``; a list of numbers or words is
-    joined with ``", "``; a word of :data:`~cardforge.booklet.words.COMPARISONS` is printed
+    joined with ``", "``; a word of :data:`~cardforge.booklet.booklet_words.COMPARISONS` is printed
     in ``lang``; any other mapping or list at the end is KeyError (a placeholder stands for
     one value)."""
     value: Any = namespace

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.errors import ConfigError
-from cardforge.game_dirs import find_game_dirs
-from cardforge.packs import GameSpec, discover
+from cardforge.model.game_packs import GameSpec, discover
+from cardforge.workspace.game_dirs import find_game_dirs
 
 if TYPE_CHECKING:
-    from cardforge.config import Config
+    from cardforge.workspace.workspace_config import Config
 
 
 def shown(path: Path, workspace: Path) -> str:

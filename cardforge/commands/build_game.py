@@ -1,13 +1,13 @@
 """Building one game: load → lint (errors stop the game) → each language × product.
 
-The lint runs in a forked child (:mod:`cardforge.forked`) while the products are made, and
-the game's outputs are held (:func:`cardforge.atomic.outputs_held`) until it has passed: a
+The lint runs in a forked child (:mod:`cardforge.proc.forked`) while the products are made, and
+the game's outputs are held (:func:`cardforge.boundary.atomic.outputs_held`) until it has passed: a
 game with lint errors writes nothing, as when the lint ran first, and on two cores the
 templates and the first faces no longer wait for the lint. The files the child read are
-added to the build's read log (:mod:`cardforge.read_log`), so the build manifest still
+added to the build's read log (:mod:`cardforge.boundary.read_log`), so the build manifest still
 knows every input.
 
-Kept apart from the ``cardforge build`` orchestrator (:mod:`cardforge.commands.build`) because
+Kept apart from the ``cardforge build`` orchestrator (:mod:`cardforge.commands.build_command`) because
 it imports the lint rules, the product builders and, through them, WeasyPrint: a build whose
 games are all up to date never loads any of it.
 """
@@ -20,24 +20,25 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from cardforge import forked, read_log
-from cardforge.atomic import outputs_held
+from cardforge.boundary import read_log
+from cardforge.boundary.atomic import outputs_held
 from cardforge.commands.build_overflow import OverflowWatch
-from cardforge.config import Config
 from cardforge.errors import CardforgeError, ConfigError, DataError
-from cardforge.model import Game
-from cardforge.packs import GameSpec, discover
-from cardforge.parse_cache import ParseCache
+from cardforge.loading.parse_cache import ParseCache
+from cardforge.model.game_model import Game
+from cardforge.model.game_packs import GameSpec, discover
 from cardforge.problem import Problem, Severity
-from cardforge.products.builder import ProductSkipped
-from cardforge.products.options import BuildOptions
-from cardforge.products.registry import PRODUCTS, products_for, profile_product
-from cardforge.profiles import Profile
-from cardforge.workspace import Loaded, load_game
+from cardforge.proc import forked
+from cardforge.products.product_builder import ProductSkipped
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.product_registry import PRODUCTS, products_for, profile_product
+from cardforge.workspace.game_loading import Loaded, load_game
+from cardforge.workspace.print_profiles import Profile
+from cardforge.workspace.workspace_config import Config
 
 LINT_NICENESS = 10
 """How much less CPU priority the lint child has than the build's own process: more than
-the face workers' (:data:`~cardforge.render.workers.WORKER_NICENESS`), because the lint's
+the face workers' (:data:`~cardforge.render.workers.layout_workers.WORKER_NICENESS`), because the lint's
 answer is needed only when the first file is written, after the first faces are laid out;
 on two cores, the lint of a 1,000-card game otherwise delayed a one-card edit's only face."""
 

@@ -1,12 +1,13 @@
 """Text overflow (TR105) in ``cardforge build``, from the layout the build already did.
 
 Every face WeasyPrint lays out is measured there and then, the measurements stored beside
-the face in the face cache (:mod:`cardforge.render.overflow`); a booklet's page
+the face in the face cache (:mod:`cardforge.render.layout.text_overflow`); a booklet's page
 measurement comes with the laid-out booklet (the booklet products report it).
 While one game is built, :class:`OverflowWatch` is told the card faces each product made,
 per language (cache hits included); at the end of the game it reads their measurements
 (nothing is laid out again) and turns them into TR105 Problems with the very function
-``cardforge lint --layout`` uses (:func:`~cardforge.lint.rules.tr105_text_overflow.face_problems`),
+``cardforge lint --layout`` uses
+(:func:`~cardforge.lint.player_text_rules.tr105_text_overflow.face_problems`),
 adds the booklets' page-overflow warnings the products reported, and configures them as a
 lint run does (selection, severity, a card's ``lint-ignore: [TR105]``:
 :func:`~cardforge.lint.engine.configured`) before passing them on as the build's warnings.
@@ -19,18 +20,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardforge.config import Config
 from cardforge.lint.engine import configured
-from cardforge.lint.layout import measured_faces
+from cardforge.lint.layout_measures import measured_faces
+from cardforge.lint.player_text_rules import tr105_text_overflow as tr105
 from cardforge.lint.rule import from_module
-from cardforge.lint.rules import tr105_text_overflow as tr105
-from cardforge.model import Game
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
+from cardforge.workspace.workspace_config import Config
 
 if TYPE_CHECKING:
-    from cardforge.render.cards import RenderedFaces
-    from cardforge.render.face_cache import FaceCache
-    from cardforge.render.overflow import Overflow
+    from cardforge.render.cache.face_cache import FaceCache
+    from cardforge.render.card_render import RenderedFaces
+    from cardforge.render.layout.text_overflow import Overflow
 
 @dataclass
 class OverflowWatch:

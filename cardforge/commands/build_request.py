@@ -9,16 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardforge import trust
-from cardforge.config import Config, load_config
-from cardforge.dice.faces import DEFAULT_EDGE_MM
+from cardforge.boundary import trust
+from cardforge.dice.custom_dice import DEFAULT_EDGE_MM
 from cardforge.errors import ConfigError
 from cardforge.problem import Problem
-from cardforge.products.options import PAPERS, BuildOptions
-from cardforge.profiles import Profile
+from cardforge.products.product_options import PAPERS, BuildOptions
+from cardforge.workspace.print_profiles import Profile
+from cardforge.workspace.workspace_config import Config, load_config
 
 if TYPE_CHECKING:  # the render layer loads WeasyPrint: not for a build that has nothing to do
-    from cardforge.render.layout import Progress
+    from cardforge.render.workers.parallel_layout import Progress
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class BuildRequest:
 def request_fields(request: BuildRequest) -> dict[str, object]:
     """What of ``request`` shapes the files a build writes (all but ``jobs``, ``quiet``,
     ``force`` and ``strict``), as JSON-able values: what names a build manifest
-    (:func:`cardforge.build_manifest.request_key`)."""
+    (:func:`cardforge.build.build_manifest.request_key`)."""
     fields = {name: getattr(request, name) for name in request.__dataclass_fields__
               if name not in ("jobs", "quiet", "force", "strict")}
     return {name: (str(value) if isinstance(value, Path) else value) for name, value in fields.items()}

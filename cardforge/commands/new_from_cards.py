@@ -2,7 +2,7 @@
 
 Recipe: read the configuration → check the id → read each list (a CSV, XLSX or ODS file,
 one deck each, through the trust boundary) and infer its deck's fields
-(:mod:`cardforge.scaffold.card_list`) → plan game.yaml with a deck per list, each read
+(:mod:`cardforge.scaffold.card_list_fields`) → plan game.yaml with a deck per list, each read
 from its list as it is, and a layout showing every field
 (:mod:`cardforge.scaffold.card_list_game`) → write it (nothing is overwritten) → print
 the table of fields inferred, the files written and what to run next.
@@ -18,20 +18,20 @@ from pathlib import Path
 
 import click
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.commands import shown
-from cardforge.config import load_config
 from cardforge.errors import ConfigError, DataError
-from cardforge.packs import discover
+from cardforge.loading.yaml_walk import LoadError
+from cardforge.model.game_packs import discover
 from cardforge.scaffold import Places, check_id
-from cardforge.scaffold.card_list import LANGUAGES, CardList, read_card_list
+from cardforge.scaffold.card_list_fields import LANGUAGES, CardList, read_card_list
 from cardforge.scaffold.card_list_game import game_yaml, inference_table
-from cardforge.scaffold.files import write_plan
-from cardforge.scaffold.sample import display_name
+from cardforge.scaffold.game_files import write_plan
+from cardforge.scaffold.sample_game import display_name
 from cardforge.spreadsheet import is_sheet
-from cardforge.spreadsheet.deck import id_from
-from cardforge.spreadsheet.grid import Unreadable
-from cardforge.yaml_walk import LoadError
+from cardforge.spreadsheet.cell_grid import Unreadable
+from cardforge.spreadsheet.sheet_deck import id_from
+from cardforge.workspace.workspace_config import load_config
 
 
 def run(game_id: str | None, files: tuple[Path, ...], languages: str | None, name: str | None,

@@ -1,8 +1,8 @@
 """``cardforge stats --plot``: charts of what ``stats`` computes, as PNG and SVG.
 
 Every number comes from data already computed: the cost curves count the costs game.yaml's
-``card_costs:`` and ``balance:`` name (:mod:`cardforge.lint.costs`, :mod:`cardforge.balance`),
-the value chart draws the pack's statistics :class:`~cardforge.stats.Table` (probability and
+``card_costs:`` and ``balance:`` name (:mod:`cardforge.lint.card_costs`, :mod:`cardforge.balance.cost_curve`),
+the value chart draws the pack's statistics :class:`~cardforge.model.stats_table.Table` (probability and
 number columns; against a ``card_costs:`` entry's ``value:`` where one is declared, e.g.
 Comic Creator's VP against the odds of paying), the fit chart each ``balance:`` entry's
 verdicts, the cards out of line labelled by id. matplotlib is imported only here, and this
@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cardforge.atomic import write_atomically
-from cardforge.balance import Result
-from cardforge.field_paths import value_at
-from cardforge.lint.costs import CostEntry, DeclarationError, card_reader, items, read_entries
-from cardforge.model import Game
-from cardforge.stats import Table
+from cardforge.balance.cost_curve import Result
+from cardforge.boundary.atomic import write_atomically
+from cardforge.lint.card_costs import CostEntry, DeclarationError, card_reader, items, read_entries
+from cardforge.loading.field_paths import value_at
+from cardforge.model.game_model import Game
+from cardforge.model.stats_table import Table
 
 SIZE = (8.0, 5.0)
 """Figure size in inches; at :data:`DPI` the PNGs are 1200 × 750 pixels (taller for long tables)."""

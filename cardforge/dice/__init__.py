@@ -12,8 +12,8 @@ Rules follow the Comic Creator rulebook, Card Costs and its Q&A; the Comic Creat
 (``cardforge.games.comic_creator``: faces, costs, rules CC101/CC102, diagrams) and the core
 rules fed by game.yaml's ``card_costs:`` (CF015, CF016) use these modules; the private helpers
 (``_model``, ``_solve``, ``_counts``) are used inside this package only. It stays in
-core as a self-contained engine (imports: the standard library and ``cardforge.trust`` for
-limits; never a pack). :mod:`cardforge.dice.faces` is different: custom dice as data, shared
+core as a self-contained engine (imports: the standard library and ``cardforge.boundary.trust`` for
+limits; never a pack). :mod:`cardforge.dice.custom_dice` is different: custom dice as data, shared
 by every pack with custom dice and by the ``dice`` product.
 """
 

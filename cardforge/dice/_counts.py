@@ -12,7 +12,7 @@ from collections import defaultdict
 from functools import lru_cache
 from itertools import product
 
-from cardforge.trust import MAX_ODDS_PATTERNS
+from cardforge.boundary.trust import MAX_ODDS_PATTERNS
 
 Sides = tuple[tuple[int, int], ...]  # (value, how many faces show it), by value
 Key = tuple[tuple[int | tuple[int, ...], ...], ...]
@@ -20,7 +20,7 @@ Block = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
 
 class OddsTooLarge(ValueError):
-    """Exact odds would visit more than :data:`~cardforge.trust.MAX_ODDS_PATTERNS` roll
+    """Exact odds would visit more than :data:`~cardforge.boundary.trust.MAX_ODDS_PATTERNS` roll
     patterns (a die with many faces, or many dice): the computation stops instead of
     running for minutes."""
 
@@ -29,7 +29,7 @@ def _check(patterns: int) -> None:
     """Raise :class:`OddsTooLarge` once more than MAX_ODDS_PATTERNS ``patterns`` are visited."""
     if patterns > MAX_ODDS_PATTERNS:
         raise OddsTooLarge(f"exact odds need more than {MAX_ODDS_PATTERNS:,} roll patterns "
-                           "(cardforge.trust.MAX_ODDS_PATTERNS)")
+                           "(cardforge.boundary.trust.MAX_ODDS_PATTERNS)")
 
 
 @lru_cache(maxsize=1 << 14)

@@ -14,7 +14,7 @@ Two kinds of universe:
   (with its fixed dice added), as the costs see it: the value counts of all the dice, and,
   for each colour some cost names (``green``), that colour's value counts. Rolls are
   counted per colour group with :func:`cardforge.dice._counts.rolls`; more than
-  :data:`cardforge.trust.MAX_ODDS_PATTERNS` outcomes raise :class:`OddsTooLarge`.
+  :data:`cardforge.boundary.trust.MAX_ODDS_PATTERNS` outcomes raise :class:`OddsTooLarge`.
 - :func:`hand_universe`: every hand of at most ``most`` dice drawn from a supply (colour →
   dice), each die showing the same value: for costs made of colours alone, whose payment
   does not depend on the values rolled (Dice Tuners overdrives).
@@ -32,11 +32,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
+from cardforge.boundary.trust import MAX_ODDS_PATTERNS
 from cardforge.dice._counts import OddsTooLarge, rolls
 from cardforge.dice._model import AnyDie, Cost
 from cardforge.dice._solve import satisfiable
 from cardforge.dice.odds import Pool
-from cardforge.trust import MAX_ODDS_PATTERNS
 
 __all__ = ["OddsTooLarge", "Universe", "hand_universe", "named_colours", "pool_universe",
            "strictly_harder"]
@@ -89,7 +89,7 @@ def pool_universe(pool: Pool, faces: Sequence[int], colours: frozenset[str]) -> 
     sizes = [math.comb(groups[g] + len(values) - 1, groups[g]) for g in order]
     if math.prod(sizes) > MAX_ODDS_PATTERNS:
         raise OddsTooLarge(f"{math.prod(sizes):,} rolls of {sum(groups.values())} dice are more "
-                           f"than {MAX_ODDS_PATTERNS:,} (cardforge.trust.MAX_ODDS_PATTERNS)")
+                           f"than {MAX_ODDS_PATTERNS:,} (cardforge.boundary.trust.MAX_ODDS_PATTERNS)")
     fixed_all: Counter[int] = Counter(v for _, v in pool.fixed)
     fixed_by: dict[str, Counter[int]] = {c: Counter() for c in colours}
     for colour, v in pool.fixed:
@@ -116,7 +116,7 @@ def hand_universe(supply: Mapping[str, int], most: int) -> Universe:
     ranges = [range(min(int(supply[c]), most) + 1) for c in colours]
     if math.prod(len(r) for r in ranges) > MAX_ODDS_PATTERNS:
         raise OddsTooLarge(f"hands of {most} dice of {len(colours)} colours are more than "
-                           f"{MAX_ODDS_PATTERNS:,} (cardforge.trust.MAX_ODDS_PATTERNS)")
+                           f"{MAX_ODDS_PATTERNS:,} (cardforge.boundary.trust.MAX_ODDS_PATTERNS)")
     outcomes = [(_counts({1: sum(hand)}),
                  tuple((c, _counts({1: k})) for c, k in zip(colours, hand, strict=True)))
                 for hand in product(*ranges) if sum(hand) <= most]

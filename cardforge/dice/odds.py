@@ -185,7 +185,7 @@ def pay_probability(cost: Cost, pool: Pool, *, faces: Sequence[int] = D6,
     0 if the pool holds no die of ``required_colour`` (green in Comic Creator) or too few of an
     ``AnyDie`` colour. Raises ValueError for bad ``faces`` (must be positive integers), and
     :class:`OddsTooLarge` (a ValueError naming the cost, dice and faces) when the exact odds
-    would take more than :data:`cardforge.trust.MAX_ODDS_PATTERNS` roll patterns: a die with
+    would take more than :data:`cardforge.boundary.trust.MAX_ODDS_PATTERNS` roll patterns: a die with
     many faces in a large pool.
     """
     sides = _sides(faces)

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardforge.i18n.catalogs import LOCALE_DIR, read_catalog
-from cardforge.i18n.units import localized_mappings
+from cardforge.i18n.game_catalogs import LOCALE_DIR, read_catalog
+from cardforge.i18n.translatable_units import localized_mappings
 
 if TYPE_CHECKING:
-    from cardforge.model import Game
+    from cardforge.model.game_model import Game
 
 
 def catalog_paths(game_root: Path, lang: str) -> list[Path]:
@@ -42,7 +42,7 @@ class Translations:
     @classmethod
     def load(cls, game_root: Path, lang: str, source: str) -> Translations:
         """Read every catalog of ``lang`` (none for the source language itself) through
-        :func:`cardforge.i18n.po.read_catalog`. Raises DataError (a TR100 Problem at the file
+        :func:`cardforge.i18n.po_files.read_catalog`. Raises DataError (a TR100 Problem at the file
         and line) for a catalog that cannot be read or parsed."""
         found = cls(lang, source)
         if lang == source:

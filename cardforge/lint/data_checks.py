@@ -15,7 +15,7 @@ with ``card`` set so that ``lint-ignore`` works; a deck at its entry in game.yam
 An expression that cannot be evaluated for a card (a field it lacks) is CF012 at the card,
 at the rule's own severity; one whose value is not true or false is CF012 at its ``expect``.
 A rule whose evaluation goes past its steps, or past what is left of the rule's for the
-lint (:func:`~cardforge.expressions.rule_budget`), is one CF012 at its ``expect`` and is
+lint (:func:`~cardforge.cel.cel_expressions.rule_budget`), is one CF012 at its ``expect`` and is
 not evaluated again in that lint; the other rules go on.
 """
 
@@ -25,15 +25,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.expressions import Expression, ExpressionError, OverBudget
+from cardforge.cel.cel_expressions import Expression, ExpressionError, OverBudget
 from cardforge.lint.data_values import Memo, Scope
 from cardforge.lint.expect_text import bound_names, card_dependencies, fields_in_order
-from cardforge.model import Card, Deck, Game
+from cardforge.loading.yaml_source import gc_paused
+from cardforge.model.game_model import Card, Deck, Game
 from cardforge.problem import Location, Problem, Severity
-from cardforge.source import gc_paused
 
 RULE_EXPRESSION = "CF012"
-"""The code of problems with a data rule itself (cardforge.lint.rules.cf012_rule_expression)."""
+"""The code of problems with a data rule itself (cardforge.lint.game_design_rules.cf012_rule_expression)."""
 CARD_VARIABLES = frozenset({"card", "deck", "facts"})
 """Names a per-card expression gets besides the card's fields."""
 DECK_VARIABLES = frozenset({"deck", "cards", "facts"})

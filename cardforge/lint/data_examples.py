@@ -16,9 +16,9 @@ from typing import Any
 
 import yaml
 
-from cardforge.expressions import Expression, ExpressionError, to_cel
+from cardforge.cel.cel_expressions import Expression, ExpressionError, to_cel
 from cardforge.lint.data_checks import Entry
-from cardforge.model import Game
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 MAX_EXAMPLE = 4000

@@ -21,12 +21,12 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge.expressions import Expression, ExpressionError
+from cardforge.cel.cel_expressions import Expression, ExpressionError
 from cardforge.lint.data_checks import Entry, Scope, card_check, deck_check
 from cardforge.lint.declared import compiled as compiled_text
 from cardforge.lint.rule import CODE_PATTERN, Rule, all_rules
-from cardforge.model import Game
-from cardforge.packs import GameSpec, discover
+from cardforge.model.game_model import Game
+from cardforge.model.game_packs import GameSpec, discover
 from cardforge.problem import Severity
 
 

@@ -3,7 +3,7 @@
 :class:`Scope` converts a game's big values for expressions once and keeps them (facts, a
 deck's card list, its deck map); :class:`Memo` remembers a per-card expression's outcome by
 what it reads of a card. The cyclic garbage collector is paused
-(:func:`cardforge.source.gc_paused`) over the conversions and evaluations that make
+(:func:`cardforge.loading.yaml_source.gc_paused`) over the conversions and evaluations that make
 hundreds of thousands of objects.
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardforge.expressions import Budget, ExpressionError, rule_budget, to_cel
-from cardforge.model import Card, Game
-from cardforge.source import gc_paused
+from cardforge.cel.cel_expressions import Budget, ExpressionError, rule_budget, to_cel
+from cardforge.loading.yaml_source import gc_paused
+from cardforge.model.game_model import Card, Game
 
 
 class Scope:
@@ -31,7 +31,7 @@ class Scope:
         self._by_card: dict[int, Any] = {}
 
     def budget(self) -> Budget:
-        """A new rule's evaluation steps for this lint (:func:`cardforge.expressions.rule_budget`)."""
+        """A new rule's evaluation steps for this lint (:func:`cardforge.cel.cel_expressions.rule_budget`)."""
         return rule_budget(self.rules)
 
     def facts(self) -> Any:

@@ -3,7 +3,7 @@
 The rules fed by what a game declares (``instant_win:`` for CF017, ``game_enders:`` for
 CF018, ``relations:`` for CF019; docs/workspace-games.md) share this: the mapping entries of
 a top-level list (:func:`entries`), a dotted path such as ``facts.hand.start`` read and
-located in game.yaml (read by :mod:`cardforge.field_paths`), each expression text compiled
+located in game.yaml (read by :mod:`cardforge.loading.field_paths`), each expression text compiled
 once per loaded game (:func:`compiled`, as :mod:`cardforge.lint.data_rules` does for
 ``lint:``), and the Problems of an expression that cannot work, at the line and column of
 game.yaml where it stops making sense (:func:`compile_problem`, :func:`unknown_names`,
@@ -18,9 +18,7 @@ import weakref
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-from cardforge.document import Pointer
-from cardforge.expressions import Expression, ExpressionError, compile_expression
-from cardforge.field_paths import MISSING, path_keys, value_at
+from cardforge.cel.cel_expressions import Expression, ExpressionError, compile_expression
 from cardforge.lint.expect_text import (
     TYPE_NAMES,
     bound_names,
@@ -28,7 +26,9 @@ from cardforge.lint.expect_text import (
     locate_in_value,
     offset_at,
 )
-from cardforge.model import Game
+from cardforge.loading.document import Pointer
+from cardforge.loading.field_paths import MISSING, path_keys, value_at
+from cardforge.model.game_model import Game
 from cardforge.problem import Location, Problem, Severity
 
 PATH = re.compile(r"^[A-Za-z_][\w-]*(\.[\w-]+)*$")

@@ -23,14 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge.cel.cel_expressions import Expression, ExpressionError
 from cardforge.dice.cost import CostSyntaxError, OfAKind, cost_from_structured, parse_cost
 from cardforge.dice.odds import min_dice_to_pay
-from cardforge.expressions import Expression, ExpressionError
-from cardforge.field_paths import MISSING, has_values, path_keys, value_at
 from cardforge.lint.data_values import Memo, Scope
 from cardforge.lint.declared import game_value
 from cardforge.lint.expect_text import bound_names, fields_in_order
-from cardforge.model import Card, Game
+from cardforge.loading.field_paths import MISSING, has_values, path_keys, value_at
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Location
 
 CARD_NAMES = frozenset({"card", "facts", "dice_cost"})

@@ -9,16 +9,16 @@ own numbers). A missing card would make the others lie, so they are skipped for 
 game only, and one Problem per game (:mod:`cardforge.lint.not_run`, a warning at the first file that
 did not load) says how many rules were not run and which files to fix.
 Configuration selects rules and sets
-severities (``cardforge.config.Config``): a rule's Problems are at most as severe as the
+severities (``cardforge.workspace.workspace_config.Config``): a rule's Problems are at most as severe as the
 rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
 codes for Problems that belong to it. Rules that read laid-out faces (``NEEDS_LAYOUT``)
-run only when ``layout`` options are given (:mod:`cardforge.lint.layout`), and get them as
+run only when ``layout`` options are given (:mod:`cardforge.lint.layout_measures`), and get them as
 a third argument, ``check(target, game, layout)``: nothing reaches a rule but its arguments.
 
 A rule that meets a file it cannot use (a rules file or catalog that is a folder, a link
 out of the workspace, not UTF-8…) reports that file, not itself: a
 :class:`~cardforge.errors.DataError` it raises adds its Problems, a
-:class:`~cardforge.trust.Refused` becomes an error at the refused file under the rule's
+:class:`~cardforge.boundary.trust.Refused` becomes an error at the refused file under the rule's
 code. One bad file read by several rules is reported once. Any other exception is a bug in
 the rule, reported as CF000.
 """
@@ -29,18 +29,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
-from cardforge import trust
-from cardforge.config import Config
+from cardforge.boundary import trust
 from cardforge.errors import DataError
 from cardforge.lint.lanes import in_lanes
-from cardforge.lint.layout import LayoutOptions
+from cardforge.lint.layout_measures import LayoutOptions
 from cardforge.lint.not_run import broken_decks, not_run_note
 from cardforge.lint.rule import Rule
-from cardforge.model import Game
+from cardforge.loading.yaml_source import gc_paused
+from cardforge.model.game_model import Game
 from cardforge.problem import Location, Problem, Severity
-from cardforge.source import gc_paused
 from cardforge.spreadsheet import in_sheet_terms
-from cardforge.workspace import Loaded
+from cardforge.workspace.game_loading import Loaded
+from cardforge.workspace.workspace_config import Config
 
 INTERNAL = "CF000"
 _RANK = {Severity.INFO: 0, Severity.WARNING: 1, Severity.ERROR: 2}
@@ -83,7 +83,7 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
 
     The cyclic garbage collector is paused meanwhile, and what the rules made (the merged
     catalogs and what else they keep per game) is then kept out of its sight
-    (:func:`cardforge.source.gc_paused` with ``freeze``): its passes over the game's
+    (:func:`cardforge.loading.yaml_source.gc_paused` with ``freeze``): its passes over the game's
     objects took a third of a 10,000-card lint.
     """
     with gc_paused(freeze=True):

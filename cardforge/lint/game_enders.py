@@ -21,8 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardforge.expressions import Expression, ExpressionError
-from cardforge.field_paths import MISSING
+from cardforge.cel.cel_expressions import Expression, ExpressionError
 from cardforge.lint.declared import (
     compile_problem,
     compiled,
@@ -32,7 +31,8 @@ from cardforge.lint.declared import (
     path_problem,
 )
 from cardforge.lint.declared_cards import CostSpec, Unreadable, cost_spec, evaluate, matches
-from cardforge.model import Card, Game
+from cardforge.loading.field_paths import MISSING
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "CF018"

@@ -2,7 +2,7 @@
 costly state, then helps with the others.
 
 A rule module may name the per-game state it builds and shares with other rules in
-``SHARES`` (today ``"catalogs"``: :func:`cardforge.i18n.state.state` parses every PO file
+``SHARES`` (today ``"catalogs"``: :func:`cardforge.i18n.catalog_state.state` parses every PO file
 of the game, about 0.6 s of a 10,000-card lint). With two lanes (``cardforge lint`` on a
 machine with two or more cores, unless ``--jobs 1``), a child is forked after the game
 loaded (it shares the game without copying it). It runs every rule naming a ``SHARES``
@@ -14,7 +14,7 @@ rules from the last on, until the two meet (each rule is claimed once, under a l
 what the rules found crosses back (pickled). The results are given in the rules' order
 whatever lane ran them, so a report is the same with one lane or two.
 
-Where fork is not available, or the child fails, :mod:`cardforge.forked` runs the child's
+Where fork is not available, or the child fails, :mod:`cardforge.proc.forked` runs the child's
 part here, the rules it had claimed included: the result is the same, only later.
 """
 
@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
 
-from cardforge import forked
-from cardforge.claims import Claims
 from cardforge.lint.rule import Rule
+from cardforge.proc import forked
+from cardforge.proc.claims import Claims
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cardforge.lint.rule import Rule
 from cardforge.problem import Location, Problem, Severity
-from cardforge.workspace import Loaded
+from cardforge.workspace.game_loading import Loaded
 
 NOT_RUN = "CF099"
 """The code of the note; not a rule (``--select``/``--ignore`` and lint-ignore do not hide it)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardforge.i18n.units import localized_mappings
-from cardforge.model import Card, Game
+from cardforge.i18n.translatable_units import localized_mappings
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Location
 
 __all__ = ["blamed_field", "locate"]

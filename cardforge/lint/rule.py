@@ -14,11 +14,11 @@ A rule is a module with:
   files that loaded. Other game rules wait until every file loads cleanly, and deck rules
   until their deck's files do (:mod:`cardforge.lint.not_run` says which were left out);
 - ``NEEDS_LAYOUT`` (optional, default False): True for a rule that reads laid-out faces
-  or pages (:mod:`cardforge.lint.layout`); such rules run only under ``lint --layout``
+  or pages (:mod:`cardforge.lint.layout_measures`); such rules run only under ``lint --layout``
   and are called ``check(target, game, layout)`` with the run's
-  :class:`~cardforge.lint.layout.LayoutOptions` (workspace, face cache, jobs);
+  :class:`~cardforge.lint.layout_measures.LayoutOptions` (workspace, face cache, jobs);
 - ``FORKS`` (optional, default False): True for a rule that spreads its own work over a
-  forked child process (:mod:`cardforge.forked`); like a ``NEEDS_LAYOUT`` rule it always
+  forked child process (:mod:`cardforge.proc.forked`); like a ``NEEDS_LAYOUT`` rule it always
   runs in ``cardforge lint``'s main process, since a lane's child may not have children;
 - ``ADVISORY`` (optional, default False): True for a warning-level rule that reports only
   its own code, from the game's data alone (no file read): a build, which stops only on
@@ -26,13 +26,13 @@ A rule is a module with:
   of it, CF000, then stops ``cardforge lint`` only). The costly balance rules (CC103,
   DG104, DX106, WB105) are;
 - ``SHARES`` (optional): the name of the costly per-game state the rule builds and shares
-  with other rules (``"catalogs"``: the parsed PO files of :func:`cardforge.i18n.state.state`);
+  with other rules (``"catalogs"``: the parsed PO files of :func:`cardforge.i18n.catalog_state.state`);
   ``cardforge lint`` runs the rules naming one in a second process, beside the others
   (:mod:`cardforge.lint.lanes`), so their ``check`` must return only what pickles;
 - a module docstring: the user documentation ``cardforge explain CODE`` prints, with one
   passing and one failing YAML example.
 
-Rules are found, never listed: every module of the package ``cardforge.lint.rules`` is a
+Rules are found, never listed: every module of the packages in :data:`CORE_PACKAGES` is a
 core rule, every module of a pack's ``GameSpec.rules`` package one of the pack's.
 """
 
@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 
-from cardforge.packs import GameSpec
+from cardforge.model.game_packs import GameSpec
 from cardforge.problem import Problem, Severity
 
 CODE_PATTERN = re.compile(r"^[A-Z]{2,3}[0-9]{3}$")
@@ -119,7 +119,13 @@ def _takes(function: Callable[..., object], count: int) -> bool:
     return True
 
 
-CORE_PACKAGE = "cardforge.lint.rules"
+CORE_PACKAGES = (
+    "cardforge.lint.data_shape_rules",
+    "cardforge.lint.game_design_rules",
+    "cardforge.lint.player_text_rules",
+)
+"""The packages of the core rules: the shape of card data (CF), the game's design as game.yaml
+declares it (CF), and the text a player reads (TR, BK)."""
 
 
 def rule_modules(package: str) -> list[ModuleType]:
@@ -134,8 +140,9 @@ def rule_modules(package: str) -> list[ModuleType]:
 
 
 def core_rules() -> list[Rule]:
-    """The core (CF, TR, BK) rules, every module in ``cardforge.lint.rules``, by code."""
-    return sorted((from_module(m, "core") for m in rule_modules(CORE_PACKAGE)), key=lambda r: r.code)
+    """The core (CF, TR, BK) rules, every module in the packages of :data:`CORE_PACKAGES`, by code."""
+    modules = [m for package in CORE_PACKAGES for m in rule_modules(package)]
+    return sorted((from_module(m, "core") for m in modules), key=lambda r: r.code)
 
 
 def pack_rules(spec: GameSpec) -> list[Rule]:

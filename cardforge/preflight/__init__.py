@@ -1,2 +1,2 @@
 """Preflight: what a print shop would reject, found in the laid-out faces before anything is
-written (:mod:`cardforge.preflight.checks`; codes in :mod:`cardforge.preflight.codes`)."""
+written (:mod:`cardforge.preflight.preflight_checks`; codes in :mod:`cardforge.preflight.preflight_codes`)."""

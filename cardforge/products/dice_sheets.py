@@ -1,8 +1,8 @@
 """The dice product's files: folding nets and sticker sheets (pikepdf), per-face PNGs (pypdfium2).
 
-All three start from :class:`~cardforge.render.dice_faces.DieFaces`, one vector page per
+All three start from :class:`~cardforge.render.dice_render.DieFaces`, one vector page per
 distinct face. Nets place each die's six faces on the cross of
-:data:`cardforge.dice.faces.CROSS_NET` with fold lines (dashed), cut lines (solid) and
+:data:`cardforge.dice.custom_dice.CROSS_NET` with fold lines (dashed), cut lines (solid) and
 optional glue tabs; stickers go through the card imposer with a gutter so each keeps its
 bleed, one die per row where the paper allows; PNGs rasterise each face's trim. Lengths are
 mm unless a name ends in ``_pt`` or ``_px``.
@@ -18,14 +18,23 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 from PIL import Image
 
-from cardforge.dice.faces import CROSS_NET, GLUE_TABS, NET_COLUMNS, NET_ROWS, SIDES, fold_edges, outer_edges
-from cardforge.geometry import CardGeometry
-from cardforge.render.cached_raster import PageSource, cached_png
-from cardforge.render.dice_faces import DieFaces
-from cardforge.render.geometry import PAPER, Box, layout_grid, mm_to_pt
-from cardforge.render.impose import Slot, impose_sheets
-from cardforge.render.placement import grown, pt_box, union
-from cardforge.render.raster import page_image, save_bytes
+from cardforge.dice.custom_dice import (
+    CROSS_NET,
+    GLUE_TABS,
+    NET_COLUMNS,
+    NET_ROWS,
+    SIDES,
+    fold_edges,
+    outer_edges,
+)
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.paper_units import PAPER, mm_to_pt
+from cardforge.render.cache.cached_raster import PageSource, cached_png
+from cardforge.render.dice_render import DieFaces
+from cardforge.render.impose.duplex_sheets import Slot, impose_sheets
+from cardforge.render.impose.sheet_placement import grown, pt_box, union
+from cardforge.render.impose.slot_grid import Box, layout_grid
+from cardforge.render.pdf.page_raster import page_image, save_bytes
 
 TGC_D6_PX = 180
 """Pixels per side of The Game Crafter's custom 16 mm d6 face image (180 × 180 px)."""

@@ -13,7 +13,7 @@ import csv
 import io
 from typing import Any
 
-from cardforge.model import Game
+from cardforge.model.game_model import Game
 
 MANIFEST = "quantities.csv"
 """The quantities manifest's file name, beside the images."""

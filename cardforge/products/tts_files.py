@@ -19,8 +19,8 @@ import pypdfium2
 from PIL import Image
 
 from cardforge.products.tts_plan import DeckPlan, Sheet, deck_id
-from cardforge.render.cached_raster import PageSource, cached_png
-from cardforge.render.raster import page_image, save_bytes
+from cardforge.render.cache.cached_raster import PageSource, cached_png
+from cardforge.render.pdf.page_raster import page_image, save_bytes
 
 NEUTRAL = (128, 128, 128)
 """Fill of slots with no card (only the hidden slot when there is no shared back)."""

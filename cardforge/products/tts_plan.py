@@ -9,7 +9,7 @@ bleed), all of one deck at one size: the card's size at ``dpi``, scaled down unt
 sheet fits 4096 px.
 
 :func:`plan_decks` decides sheets and slots; :mod:`cardforge.products.tts_files` draws and
-writes them with the saved-object JSON; :mod:`cardforge.products.tts` is the product.
+writes them with the saved-object JSON; :mod:`cardforge.products.tts_product` is the product.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cardforge.model import Deck, Game
-from cardforge.render.cards import RenderedFaces
-from cardforge.render.raster import pixels
+from cardforge.model.game_model import Deck, Game
+from cardforge.render.card_render import RenderedFaces
+from cardforge.render.pdf.page_raster import pixels
 
 MAX_COLUMNS, MAX_ROWS, MAX_PX = 10, 7, 4096
 """TTS's largest deck sheet: 10 × 7 cards, 4096 px a side."""

@@ -7,7 +7,7 @@ each deck its ``template: {back: …}``, else ``back-<deck>.html.j2``, else
 card with the card and the pack's ``face_context`` for it in context (each card its own
 back). Faces whose HTML is identical (equal cards, decks sharing one back) share one page.
 :func:`face_sources` gives the fragments and the stylesheet (:class:`FaceSources`);
-:func:`cardforge.render.cards.render_card_faces` has them laid out.
+:func:`cardforge.render.card_render.render_card_faces` has them laid out.
 """
 
 from __future__ import annotations
@@ -18,29 +18,29 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cardforge.card_layout import layout_of
-from cardforge.geometry import CardGeometry
-from cardforge.model import Card, Deck, Game
-from cardforge.render.art import check_art
-from cardforge.render.coverage import require_coverage
-from cardforge.render.early_layout import CardSide, EarlyLayout
-from cardforge.render.face_kit import mix
-from cardforge.render.face_list import DistinctFaces
-from cardforge.render.faces import require_fonts
-from cardforge.render.fragment_memo import data_digest, open_memo
-from cardforge.render.game_templates import game_templates
-from cardforge.render.jinja import first_template, render
-from cardforge.render.palette import load_palette
-from cardforge.render.plain import Views, plain
-from cardforge.render.stylesheets import face_stylesheet
-from cardforge.render.text_fit import fit_face
-from cardforge.render.underlays import DeckUnderlays, layered
-from cardforge.render.workers import want_all
-from cardforge.resources import templates_dir
+from cardforge.boundary.resources import templates_dir
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.card_layout import layout_of
+from cardforge.model.game_model import Card, Deck, Game
+from cardforge.render.cache.face_list import DistinctFaces
+from cardforge.render.cache.fragment_memo import data_digest, open_memo
+from cardforge.render.colour.print_palette import load_palette
+from cardforge.render.layout.face_layout import require_fonts
+from cardforge.render.layout.font_coverage import require_coverage
+from cardforge.render.layout.text_fit import fit_face
+from cardforge.render.layout.underlays import DeckUnderlays, layered
+from cardforge.render.templating.card_art import check_art
+from cardforge.render.templating.face_kit import mix
+from cardforge.render.templating.game_templates import game_templates
+from cardforge.render.templating.plain_views import Views, plain
+from cardforge.render.templating.stylesheets import face_stylesheet
+from cardforge.render.templating.template_env import first_template, render
+from cardforge.render.workers.early_layout import CardSide, EarlyLayout
+from cardforge.render.workers.layout_workers import want_all
 
 MANY_NEW_FACES = 32
 """Faces rendered anew (not from the fragment memo) after which a build wants every worker
-of the warm pool (:func:`~cardforge.render.workers.want_all`): more than one face chunk's work,
+of the warm pool (:func:`~cardforge.render.workers.layout_workers.want_all`): more than one face chunk's work,
 told while templates are still rendering, so the other workers warm up meanwhile."""
 
 
@@ -68,7 +68,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
                  cmyk_icc: bytes | None = None, early: EarlyLayout | None = None) -> FaceSources:
     """The HTML of every card front and deck back of ``game`` in language ``lang``.
 
-    Templates are looked up on :func:`~cardforge.resources.template_search_path`
+    Templates are looked up on :func:`~cardforge.boundary.resources.template_search_path`
     (``workspace`` first); images resolve relative to the game's folder and only files
     inside ``workspace`` or the built-in templates are read. Raises RenderError for a
     missing template, a template error (naming file and line), or an ``art:`` file missing
@@ -78,22 +78,22 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     passes the copy :func:`cardforge.i18n.translations.with_catalog_texts` makes (products,
     booklets and lint layout do; render sits below i18n and reads no catalog). ``geometry``
     replaces game.yaml's ``card:`` (a print shop's size); templates see it as ``geometry``
-    (:meth:`~cardforge.geometry.CardGeometry.template_context`). Templates see plain data
-    only (:mod:`cardforge.render.plain`); ``t``, ``icon`` and the ``icons`` filter are
+    (:meth:`~cardforge.model.card_geometry.CardGeometry.template_context`). Templates see plain data
+    only (:mod:`cardforge.render.templating.plain_views`); ``t``, ``icon`` and the ``icons`` filter are
     globals and filters. RenderError also for a context value that is not plain data or a
     template over a render limit. ``memo`` (a file in the face cache) keeps each card's
-    front from one render to the next (:mod:`cardforge.render.fragment_memo`): only cards
+    front from one render to the next (:mod:`cardforge.render.cache.fragment_memo`): only cards
     whose template context changed are rendered (and checked for fonts) again. The
     stylesheet starts with the template palette's colours as CSS variables
-    (:mod:`cardforge.render.palette`; RenderError for a bad ``palette.yaml``). With
+    (:mod:`cardforge.render.colour.print_palette`; RenderError for a bad ``palette.yaml``). With
     ``cmyk_icc`` (the bytes of a CMYK ICC profile) the faces are for CMYK print: fragments
-    and stylesheet have their colours and images converted (:mod:`cardforge.render.cmyk`)
+    and stylesheet have their colours and images converted (:mod:`cardforge.render.colour.cmyk`)
     and each fragment is wrapped in ``<div class="print-cmyk">``; templates see
     ``colour_mode`` (``"rgb"`` or ``"cmyk"``) and ``mix(colour, other, amount)`` to draw
     flat stand-ins. ``early`` (RGB faces only) is offered each card front rendered anew, so
     the warm workers lay it out while the other templates render
-    (:mod:`cardforge.render.early_layout`). With a memo, the fronts of the cards whose data
-    changed since the last render (:meth:`~cardforge.render.fragment_memo.FragmentMemo.changed_first`:
+    (:mod:`cardforge.render.workers.early_layout`). With a memo, the fronts of the cards whose data
+    changed since the last render (:meth:`~cardforge.render.cache.fragment_memo.FragmentMemo.changed_first`:
     the faces a one-card edit waits for) are rendered, and so offered to the early layout,
     before the others; the pages are in game order whatever the order of rendering.
     """
@@ -202,7 +202,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         kept.save()
     fragments = pages.fragments
     if cmyk_icc is not None:
-        from cardforge.render.cmyk import CmykConverter  # Pillow's colour management: CMYK only
+        from cardforge.render.colour.cmyk import CmykConverter  # Pillow's colour management: CMYK only
 
         converter = CmykConverter(palette, cmyk_icc, roots)
         fragments = [converter.face(html, game.root) for html in fragments]
@@ -213,10 +213,11 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
 
 def _steady_parts(game: Game, parts: dict[str, str]) -> dict[str, str]:
     """Deck id → the digest of what a card's face may depend on besides its own data, for
-    :meth:`~cardforge.render.fragment_memo.FragmentMemo.kept_key`: the deck's part of the
-    game (``parts``, from :meth:`~cardforge.render.fragment_memo.FragmentMemo.game_parts`)
+    :meth:`~cardforge.render.cache.fragment_memo.FragmentMemo.kept_key`: the deck's part of the
+    game (``parts``, from :meth:`~cardforge.render.cache.fragment_memo.FragmentMemo.game_parts`)
     and the game's dice files; {} (every key computed) when the pack's face hooks do not
-    vouch that they read only those (:attr:`~cardforge.packs.GameSpec.face_context_per_card`)."""
+    vouch that they read only those
+    (:attr:`~cardforge.model.game_packs.GameSpec.face_context_per_card`)."""
     spec = game.spec
     if (spec.face_context or spec.back_context) and not spec.face_context_per_card:
         return {}
@@ -248,7 +249,7 @@ def deck_templates(deck: Deck, side: str, info: Any = None) -> list[str]:
     """The template names to try, in order, for ``side`` (``front`` or ``back``) of
     ``deck``'s cards: the deck's game.yaml ``template: {<side>: …}`` if it names one, then
     the built-in ``layout-<side>.html.j2`` when the deck's (or the game's, from game.yaml
-    data ``info``) ``layout:`` describes that side (:mod:`cardforge.card_layout`), then
+    data ``info``) ``layout:`` describes that side (:mod:`cardforge.model.card_layout`), then
     ``<side>-<deck>.html.j2``, then ``<side>.html.j2``; a deck with a layout but no
     back, in it or as a template, gets the built-in back showing its name."""
     own = (deck.spec.get("template") or {}).get(side)

@@ -1,6 +1,6 @@
 """The game.yaml ``cardforge new <id> --cards`` writes for its card lists: one deck per
 list, read from the list as it is (``sheet:`` with the ``columns:`` and ``ids:`` worked out
-in :mod:`cardforge.scaffold.card_list`), its ``fields:`` as inferred, and a ``layout:``
+in :mod:`cardforge.scaffold.card_list_fields`), its ``fields:`` as inferred, and a ``layout:``
 that shows every field legibly on a poker card: the name on top, each short field as a
 labelled row, the texts below, every value box shrinking to fit (down to 4.5 pt); the back
 shows the deck's name.
@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from cardforge.scaffold.card_list import CardList, Inferred
+from cardforge.scaffold.card_list_fields import CardList, Inferred
 
 CARD_W, CARD_H, SAFE = 63.0, 88.0, 4.0
 """The poker card the layout is drawn for, mm (trim and safe inset)."""

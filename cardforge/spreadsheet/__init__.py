@@ -1,12 +1,12 @@
 """Deck files from spreadsheets: ``*.csv``, ``*.xlsx`` and ``*.ods`` in ``cards/<game>/``.
 
-A sheet is read into the same :class:`~cardforge.document.Document` a YAML card file
-gives (:mod:`cardforge.spreadsheet.deck`), each value located at its cell, so everything
+A sheet is read into the same :class:`~cardforge.loading.document.Document` a YAML card file
+gives (:mod:`cardforge.spreadsheet.sheet_deck`), each value located at its cell, so everything
 downstream (schemas, lint rules, stats, catalogs, faces, exports) is unchanged. Reading
-(:mod:`~cardforge.spreadsheet.grid`) goes through :mod:`cardforge.trust`; what a cell
+(:mod:`~cardforge.spreadsheet.cell_grid`) goes through :mod:`cardforge.boundary.trust`; what a cell
 means is :mod:`~cardforge.spreadsheet.cells`, what a header means
-:mod:`~cardforge.spreadsheet.headers`; :mod:`~cardforge.spreadsheet.terms` names cells in
-messages (``monsters.xlsx Monsters!C7``) and :mod:`~cardforge.spreadsheet.write` writes
+:mod:`~cardforge.spreadsheet.sheet_headers`; :mod:`~cardforge.spreadsheet.sheet_terms` names cells in
+messages (``monsters.xlsx Monsters!C7``) and :mod:`~cardforge.spreadsheet.sheet_write` writes
 a deck back out as CSV or XLSX (``cardforge convert``). docs/spreadsheets.md is the
 designer's guide.
 """
@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from cardforge import trust
+from cardforge.boundary import trust
+from cardforge.loading.yaml_source import gc_paused
+from cardforge.loading.yaml_walk import YAML_SYNTAX, LoadError
 from cardforge.problem import Location, Problem
-from cardforge.source import gc_paused
-from cardforge.spreadsheet.deck import SheetDocument, deck_document
-from cardforge.spreadsheet.grid import Unreadable, read_grid
-from cardforge.spreadsheet.terms import in_cell_terms, in_sheet_terms
-from cardforge.yaml_walk import YAML_SYNTAX, LoadError
+from cardforge.spreadsheet.cell_grid import Unreadable, read_grid
+from cardforge.spreadsheet.sheet_deck import SheetDocument, deck_document
+from cardforge.spreadsheet.sheet_terms import in_cell_terms, in_sheet_terms
 
 SHEET_SUFFIXES = (".csv", ".xlsx", ".ods")
 """The file name endings read as sheets."""
@@ -40,9 +40,9 @@ def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None, *,
     """The deck file in sheet ``path`` (its first sheet, or the one named ``sheet``), the
     Problems of the rows left out in its ``left_out``, each in cell terms. ``deck`` is the deck game.yaml
     names the file for, if any; ``columns`` and ``ids`` as its ``sheet:`` entry says
-    (:func:`~cardforge.spreadsheet.deck.deck_document`).
+    (:func:`~cardforge.spreadsheet.sheet_deck.deck_document`).
 
-    Raises :class:`~cardforge.yaml_walk.LoadError` (CF001/CF002 in cell terms) for a file
+    Raises :class:`~cardforge.loading.yaml_walk.LoadError` (CF001/CF002 in cell terms) for a file
     the trust boundary refuses, one that is not a readable sheet, or a sheet without a deck
     or headers.
     """
@@ -51,7 +51,7 @@ def load_sheet(path: Path, deck: str | None = None, sheet: str | None = None, *,
     try:
         grid = read_grid(path, sheet)
         name, places = grid.sheet, grid.places
-        with gc_paused():  # many small objects that live on (see cardforge.source)
+        with gc_paused():  # many small objects that live on (see cardforge.loading.yaml_source)
             doc = deck_document(grid, path, deck, columns=columns, ids=ids)
     except trust.Refused as refused:
         raise LoadError([refused.problem(YAML_SYNTAX)]) from None

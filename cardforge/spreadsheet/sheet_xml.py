@@ -5,15 +5,15 @@ calamine builds a sheet as one dense range from its first to its last cell, so a
 XLSX with cells at A1 and XFD1048576 asks it for 17 billion cells (it aborts, with no
 file named). This module reads the XML that range would come from, with expat
 (:mod:`xml.parsers.expat`, fed in chunks, holding nothing but counters), and refuses a
-sheet whose extent passes :data:`~cardforge.trust.MAX_SHEET_ROWS`,
-:data:`~cardforge.trust.MAX_SHEET_COLUMNS` or :data:`~cardforge.trust.MAX_SHEET_CELLS`
+sheet whose extent passes :data:`~cardforge.boundary.trust.MAX_SHEET_ROWS`,
+:data:`~cardforge.boundary.trust.MAX_SHEET_COLUMNS` or :data:`~cardforge.boundary.trust.MAX_SHEET_CELLS`
 (rows × columns of that range), or whose XML has more than :func:`max_elements`
 cell and row elements, before calamine is asked for it. The error is at the first cell past a limit.
 
 - XLSX: ``<dimension ref="A1:C7">`` and every ``<c>`` (its ``r="C7"``, or the column after
   the previous cell of its ``<row>``); ``t="e"`` marks an error-value cell, which calamine
   reads as empty. The shared strings (``xl/sharedStrings.xml``) are counted too: at most
-  :data:`~cardforge.trust.MAX_SHEET_CELLS` of them.
+  :data:`~cardforge.boundary.trust.MAX_SHEET_CELLS` of them.
 - ODS (``content.xml``, every table, since calamine reads them all when it opens the file):
   ``table:number-rows-repeated`` and ``table:number-columns-repeated`` count as the rows
   and cells they stand for; a repeated empty row or cell after the last value (what
@@ -21,7 +21,7 @@ cell and row elements, before calamine is asked for it. The error is at the firs
 
 A document type declaration is refused (no entity can be declared, so none expands: no
 "billion laughs"); what a member may unpack to is bounded by
-:data:`~cardforge.trust.MAX_SHEET_UNPACKED`.
+:data:`~cardforge.boundary.trust.MAX_SHEET_UNPACKED`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.spreadsheet.csv_lines import CsvPlaces
 
 MAX_ELEMENTS_PER_CELL = 4
@@ -258,7 +258,7 @@ _columns()
 
 def xlsx_shared_strings(archive: zipfile.ZipFile) -> None:
     """Refuse shared strings (``xl/sharedStrings.xml``) past
-    :data:`~cardforge.trust.MAX_SHEET_CELLS` entries: calamine keeps them all."""
+    :data:`~cardforge.boundary.trust.MAX_SHEET_CELLS` entries: calamine keeps them all."""
     count = [0]
 
     def start(name: str, attributes: dict[str, str]) -> None:

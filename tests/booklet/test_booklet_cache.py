@@ -11,15 +11,15 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-import cardforge.booklet.examples as examples
-import cardforge.render.booklet as render_booklet
+import cardforge.booklet.example_cards as examples
+import cardforge.render.booklet_render as render_booklet
 from cardforge.errors import RenderError
-from cardforge.packs import discover
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.products.rulesheet import build_rulesheet
-from cardforge.render.content_cache import FOLDER
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.products.rulesheet_product import build_rulesheet
+from cardforge.render.cache.content_cache import FOLDER
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = "comic-creator"

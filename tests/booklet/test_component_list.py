@@ -9,12 +9,12 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from cardforge.booklet.words import counted, word
-from cardforge.packs import discover
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.products.rulesheet import build_rulesheet
-from cardforge.workspace import load_game
+from cardforge.booklet.booklet_words import counted, word
+from cardforge.model.game_packs import discover
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.products.rulesheet_product import build_rulesheet
+from cardforge.workspace.game_loading import load_game
 from tests.booklet.test_rulesheet_sections import lines_of
 
 REPO = Path(__file__).resolve().parents[2]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.booklet.markdown import load_rules, parse_rules
 from cardforge.booklet.placeholders import PlaceholderError, fill, values
-from cardforge.packs import discover
+from cardforge.booklet.rules_markdown import load_rules, parse_rules
+from cardforge.model.game_packs import discover
 from cardforge.problem import Location
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = sorted(discover())

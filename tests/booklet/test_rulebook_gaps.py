@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardforge.packs import discover
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.products.rulesheet import build_rulesheet
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.products.rulesheet_product import build_rulesheet
+from cardforge.workspace.game_loading import load_game
 from tests.booklet.test_rules_product import page_texts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -112,7 +112,7 @@ def test_dice_tuners_duel_order_three_players_and_recruitment_ties(out, lang, ph
 
 
 def test_the_dice_tuners_first_player_card_is_on_a_card_sheet(tmp_path):
-    from cardforge.products.cards import build_cards
+    from cardforge.products.cards_product import build_cards
     dice_tuners = game("dice-tuners")
     assert dice_tuners.decks["first-player"].size == 1
     paths = build_cards(dice_tuners, "en", BuildOptions(root=REPO, out=tmp_path, papers=("a4",)))
@@ -136,7 +136,7 @@ def test_writers_battle_factions_tracker_and_movement_limits(out, lang, phrases)
 
 
 def test_the_writers_battle_tracker_is_printed_with_every_track(tmp_path):
-    from cardforge.products.board import build_board
+    from cardforge.products.board_product import build_board
     writers = game("writers-battle")
     paths = build_board(writers, "en", BuildOptions(root=REPO, out=tmp_path, papers=("a4",)))
     [tracker] = [p for p in paths if "tracker" in p.name]

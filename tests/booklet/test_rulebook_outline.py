@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.booklet.markdown import load_rules
+from cardforge.booklet.rules_markdown import load_rules
 from cardforge.i18n.translations import Translations
-from cardforge.lint.rules.cf022_rulebook_coverage import booklet_sections, outline
-from cardforge.packs import discover
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.workspace import load_game
+from cardforge.lint.game_design_rules.cf022_rulebook_coverage import booklet_sections, outline
+from cardforge.model.game_packs import discover
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.workspace.game_loading import load_game
 from tests.booklet.test_rules_product import page_texts
 
 REPO = Path(__file__).resolve().parents[2]

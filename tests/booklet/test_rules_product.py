@@ -10,15 +10,15 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from cardforge.i18n.catalogs import po_path, read_catalog
-from cardforge.packs import discover
-from cardforge.print_copies import copies
-from cardforge.products.builder import ProductSkipped
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.products.rulesheet import build_rulesheet
-from cardforge.render.geometry import mm_to_pt
-from cardforge.workspace import load_game
+from cardforge.i18n.game_catalogs import po_path, read_catalog
+from cardforge.model.game_packs import discover
+from cardforge.model.paper_units import mm_to_pt
+from cardforge.model.print_copies import copies
+from cardforge.products.product_builder import ProductSkipped
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.products.rulesheet_product import build_rulesheet
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 A5_PT = (round(mm_to_pt(148), 1), round(mm_to_pt(210), 1))

@@ -11,16 +11,16 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from cardforge.booklet.document import booklet_html
-from cardforge.booklet.markdown import parse_rules
-from cardforge.booklet.sheet import sheet_blocks
+from cardforge.booklet.booklet_html import booklet_html
+from cardforge.booklet.rules_markdown import parse_rules
+from cardforge.booklet.rulesheet_text import sheet_blocks
 from cardforge.errors import RenderError
 from cardforge.i18n.translations import Translations
-from cardforge.packs import discover
-from cardforge.products.options import BuildOptions
-from cardforge.products.rules import build_rules
-from cardforge.products.rulesheet import build_rulesheet
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.rules_product import build_rules
+from cardforge.products.rulesheet_product import build_rulesheet
+from cardforge.workspace.game_loading import load_game
 from tests.conftest import FIXTURES
 
 REPO = Path(__file__).resolve().parents[2]

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cardforge.cli import main
-from cardforge.lint.rules import tr105_text_overflow
-from cardforge.render import cards
-from cardforge.render.overflow import sidecar
+from cardforge.lint.player_text_rules import tr105_text_overflow
+from cardforge.render import card_render as cards
+from cardforge.render.layout.text_overflow import sidecar
 from tests.lint.planting import line_of, new_game, plant
 
 BUILD = ("build", "--product", "cards", "--paper", "a4", "--lang", "en", "-j", "1")
@@ -157,7 +157,7 @@ def test_unreadable_measurements_are_a_note_and_measured_again_next_time(planted
 
 
 def test_measurements_kept_with_the_face_book_spare_reading_each_face(planted, monkeypatch):
-    from cardforge.render import overflow
+    from cardforge.render.layout import text_overflow as overflow
 
     build(planted)
     read: list[Path] = []
@@ -173,7 +173,8 @@ def test_after_an_edit_only_the_new_face_is_read_and_stored_again(planted, monke
     face's entry is written back as it was read (checked), not made again."""
     import json
 
-    from cardforge.render import book_overflow, overflow
+    from cardforge.render.cache import book_overflow
+    from cardforge.render.layout import text_overflow as overflow
 
     build(planted)
     plant(planted / "cards" / "goblin-market" / "monsters.yaml", "{en: Bat Swarm,", "{en: Bat Cloud,")

@@ -15,9 +15,9 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from referencing import Registry, Resource
 
+from cardforge.boundary.resources import cards_dir, schemas_dir, templates_dir
 from cardforge.cli import main
-from cardforge.resources import cards_dir, schemas_dir, templates_dir
-from cardforge.scaffold.sample import RESERVED_PREFIXES, code_prefix, rules_translations
+from cardforge.scaffold.sample_game import RESERVED_PREFIXES, code_prefix, rules_translations
 
 GAME = "goblin-market"
 
@@ -189,7 +189,7 @@ def test_refuses_to_write_through_a_link_out_of_the_workspace(tmp_path):
 
 
 def test_a_failure_after_writing_takes_everything_back(tmp_path, monkeypatch):
-    from cardforge.commands import new as command
+    from cardforge.commands import new_command as command
 
     def broken(*_args):
         raise OSError(28, "No space left on device")

@@ -15,8 +15,8 @@ import yaml
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.render.cards import render_card_faces
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.render.card_render import render_card_faces
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.commands.card_lists import kingdom_rows, treasure_rows, write_kingdom_csv, write_treasure_xlsx
 
 

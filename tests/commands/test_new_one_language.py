@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.source import loads
+from cardforge.loading.yaml_source import loads
 
 
 def test_one_language_writes_english_alone_and_lints_clean(tmp_path):

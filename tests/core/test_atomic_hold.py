@@ -1,4 +1,4 @@
-"""cardforge.atomic.outputs_held: files under a held folder are written only once the hold
+"""cardforge.boundary.atomic.outputs_held: files under a held folder are written only once the hold
 releases them; a refused write leaves nothing, not even its folder."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.atomic import outputs_held, write_atomically
+from cardforge.boundary.atomic import outputs_held, write_atomically
 
 
 def test_a_refused_write_leaves_no_file_and_no_folder(tmp_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_a_write_over_a_symlink_takes_nothing_from_its_target(tmp_path):
     file replaces the link and gets the usual mode."""
     import os
 
-    from cardforge.atomic import write_atomically
+    from cardforge.boundary.atomic import write_atomically
 
     target = tmp_path / "target"
     target.write_bytes(b"x")

@@ -1,4 +1,4 @@
-"""cardforge.build_manifest and cardforge.read_log: what a build read, recorded and checked."""
+"""cardforge.build.build_manifest and cardforge.boundary.read_log: what a build read, recorded and checked."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import build_manifest, read_log, trust
-from cardforge.build_manifest import GameRecord
+from cardforge.boundary import read_log, trust
+from cardforge.build import build_manifest
+from cardforge.build.build_manifest import GameRecord
 from cardforge.problem import Location, Problem, Severity
 
 

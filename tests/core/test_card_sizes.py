@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.card_sizes import preset_size, presets, resolve_card
-from cardforge.geometry import CardGeometry
-from cardforge.validate import schema
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.card_sizes import preset_size, presets, resolve_card
+from cardforge.validation.schema_validate import schema
 from tests.conftest import FIXTURES, GENERIC, lint_files
 
 SIZES = FIXTURES / "card-sizes"
@@ -21,7 +21,7 @@ def lint_game_yaml(tmp_path, name: str):
 
 
 def load_game_yaml(tmp_path, name: str):
-    from cardforge.workspace import load_game
+    from cardforge.workspace.game_loading import load_game
 
     lint_game_yaml(tmp_path, name)
     loaded = load_game(tmp_path / "cards" / "generic", GENERIC)

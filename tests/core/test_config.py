@@ -1,8 +1,8 @@
 import pytest
 
-from cardforge.config import Config, load_config
 from cardforge.errors import ConfigError
 from cardforge.problem import Severity
+from cardforge.workspace.workspace_config import Config, load_config
 
 
 def test_defaults_without_a_file(tmp_path):

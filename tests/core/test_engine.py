@@ -1,5 +1,5 @@
-from cardforge.config import Config
 from cardforge.problem import Severity
+from cardforge.workspace.workspace_config import Config
 from tests.conftest import FIXTURES, lint_files
 
 GAME = FIXTURES / "core" / "game.yaml"
@@ -46,7 +46,7 @@ def test_a_builds_gate_skips_advisory_rules_only(tmp_path):
     from cardforge.lint.engine import lint_game
     from cardforge.lint.rule import Rule, all_rules
     from cardforge.problem import Location, Problem
-    from cardforge.workspace import load_game
+    from cardforge.workspace.game_loading import load_game
     from tests.conftest import GENERIC
 
     ran: list[str] = []
@@ -86,7 +86,7 @@ def test_a_builds_gate_skips_advisory_rules_only(tmp_path):
 
 def test_the_costly_balance_rules_are_advisory():
     from cardforge.lint.rule import all_rules
-    from cardforge.packs import discover
+    from cardforge.model.game_packs import discover
 
     rules = all_rules(discover().values())
     balance = ["CC103", "DG104", "DX106", "WB105"]

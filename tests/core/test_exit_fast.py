@@ -1,4 +1,4 @@
-"""cardforge.exit_fast and the entry point: the process ends at once with the command's
+"""cardforge.proc.exit_fast and the entry point: the process ends at once with the command's
 status, its output flushed; built objects are kept only in an armed, one-shot run."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from cardforge import exit_fast
+from cardforge.proc import exit_fast
 
 
 def _cardforge(*args: str) -> subprocess.CompletedProcess[str]:

@@ -1,4 +1,4 @@
-"""cardforge.forked: a call run in a forked child gives its value back, or is run again here
+"""cardforge.proc.forked: a call run in a forked child gives its value back, or is run again here
 when the child cannot give one (so its exception is raised in this process)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from cardforge import forked
+from cardforge.proc import forked
 
 
 @pytest.mark.linux_fast_path
@@ -47,7 +47,7 @@ def test_without_fork_the_call_runs_here(monkeypatch) -> None:
 def test_on_macos_nothing_forks_and_layout_workers_are_spawned(monkeypatch) -> None:
     """macOS has fork, but a child forked after the system frameworks load can crash:
     the call runs here and the layout workers are spawned, as CPython does by default there."""
-    from cardforge.render import workers
+    from cardforge.render.workers import layout_workers as workers
 
     monkeypatch.setattr(forked.sys, "platform", "darwin")
     assert not forked.can_fork()

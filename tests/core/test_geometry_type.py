@@ -1,4 +1,4 @@
-"""Card geometry has one type (:class:`cardforge.geometry.CardGeometry`): no module reads a
+"""Card geometry has one type (:class:`cardforge.model.card_geometry.CardGeometry`): no module reads a
 ``(width, height, bleed, safe)`` tuple by position, and the type keys the face cache as the
 tuple did."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cardforge.card_sizes import resolve_card
-from cardforge.geometry import CardGeometry
-from cardforge.profiles import Profile
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.card_sizes import resolve_card
+from cardforge.workspace.print_profiles import Profile
 
 PACKAGE = Path(__file__).resolve().parents[2] / "cardforge"
 

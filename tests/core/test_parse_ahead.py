@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import source, trust
-from cardforge.parse_ahead import parse_ahead
-from cardforge.parse_cache import ParseCache
-from cardforge.source import LoadError, load_yaml, loads
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.boundary import trust
+from cardforge.loading import yaml_source as source
+from cardforge.loading.parse_cache import ParseCache
+from cardforge.loading.yaml_source import LoadError, load_yaml, loads
+from cardforge.workspace.game_loading import find_game_dirs, load_game
+from cardforge.workspace.parse_ahead import parse_ahead
 from tests.core.test_parse_cache import big_card_file, user_cache  # noqa: F401 - a fixture
 from tests.workspace_games.conftest import make_workspace
 
@@ -198,7 +199,7 @@ def test_started_early_one_big_file_is_worth_a_child(three, parsed_here):
 
 def test_without_shared_claims_the_child_takes_the_last_half_of_the_bytes(three, parsed_here, monkeypatch):
     """Some sandboxes have no POSIX semaphores: the files are split before the child starts."""
-    from cardforge import claims
+    from cardforge.proc import claims
 
     def refused() -> None:
         raise OSError("no semaphores here")

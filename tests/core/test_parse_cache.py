@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import build_fingerprint, parse_cache, source, trust
-from cardforge.parse_cache import ParseCache, key_file
-from cardforge.source import load_yaml, loads
+from cardforge.boundary import trust
+from cardforge.build import build_fingerprint
+from cardforge.loading import parse_cache
+from cardforge.loading import yaml_source as source
+from cardforge.loading.parse_cache import ParseCache, key_file
+from cardforge.loading.yaml_source import load_yaml, loads
 
 CARDS = 700  # about 70 KiB of YAML: over parse_cache.MIN_BYTES
 

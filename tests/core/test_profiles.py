@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardforge.errors import ConfigError
-from cardforge.geometry import CardGeometry
-from cardforge.profiles import available, find_profile, load_profile
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.workspace.print_profiles import available, find_profile, load_profile
 
 REPO = Path(__file__).resolve().parents[2]
 

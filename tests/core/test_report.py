@@ -1,7 +1,7 @@
 import json
 from pathlib import Path
 
-from cardforge.lint.report import render
+from cardforge.lint.report_formats import render
 from cardforge.lint.rule import all_rules
 from cardforge.problem import Location, Problem, Severity
 

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.source import LoadError, load_yaml, loads
+from cardforge.loading.yaml_source import LoadError, load_yaml, loads
 
 P = Path("cards.yaml")
 

@@ -1,4 +1,4 @@
-"""The pack contract (cardforge.packs): discovery through entry points, lazy hooks, the
+"""The pack contract (cardforge.model.game_packs): discovery through entry points, lazy hooks, the
 rules package and diagrams a pack names."""
 
 import ast
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import packs
 from cardforge.lint.rule import pack_rules
-from cardforge.packs import discover, lazy
+from cardforge.model import game_packs as packs
+from cardforge.model.game_packs import discover, lazy
 
 
 def test_lazy_imports_on_first_call_and_forwards_arguments():

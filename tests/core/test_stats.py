@@ -3,8 +3,8 @@
 import json
 from fractions import Fraction
 
-from cardforge.commands.stats import as_csv, as_json, as_text
-from cardforge.stats import Column, Table, number_text
+from cardforge.commands.stats_command import as_csv, as_json, as_text
+from cardforge.model.stats_table import Column, Table, number_text
 
 
 def _table() -> Table:

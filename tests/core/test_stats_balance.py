@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardforge.balance import judge_game
+from cardforge.balance.cost_curve import judge_game
 from cardforge.cli import main
-from cardforge.packs import discover
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 

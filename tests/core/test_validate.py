@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-import cardforge.validate as validate_module
-from cardforge.packs import discover
-from cardforge.source import loads
-from cardforge.validate import validate
+import cardforge.validation.schema_validate as validate_module
+from cardforge.loading.yaml_source import loads
+from cardforge.model.game_packs import discover
+from cardforge.validation.schema_validate import validate
 
 P = Path("cards.yaml")
 

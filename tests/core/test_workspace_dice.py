@@ -4,7 +4,7 @@ map, and validated by the pack schema's ``$defs/dice-file``."""
 from __future__ import annotations
 
 from cardforge.games.dixe_on_card import GAME as DIXE
-from cardforge.workspace import is_dice_file, load_game
+from cardforge.workspace.game_loading import is_dice_file, load_game
 from tests.conftest import FIXTURES, GENERIC
 
 GAME_YAML = "id: generic\nname: {en: G}\nlanguages: [en]\nplayers: {min: 1, max: 2}\n" \

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.dice.faces import CROSS_NET, GLUE_TABS, OPPOSITE, CustomDie, Face
+from cardforge.dice.custom_dice import CROSS_NET, GLUE_TABS, OPPOSITE, CustomDie, Face
 
 Vector = tuple[int, int, int]
 STEP = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}

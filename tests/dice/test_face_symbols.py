@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.dice.faces import PIP_LAYOUTS, Face, pip_layout
+from cardforge.dice.custom_dice import PIP_LAYOUTS, Face, pip_layout
 
 
 def test_symbols_are_icons_else_the_one_icon_else_none():

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cardforge.packs import discover
-from cardforge.products.registry import products_for
+from cardforge.model.game_packs import discover
+from cardforge.products.product_registry import products_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GALLERY = ROOT / "docs" / "images" / "gallery"

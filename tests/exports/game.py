@@ -6,10 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardforge.model import Game
-from cardforge.products.options import BuildOptions
-from cardforge.profiles import find_profile
-from cardforge.workspace import load_game
+from cardforge.model.game_model import Game
+from cardforge.products.product_options import BuildOptions
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.print_profiles import find_profile
 from tests.conftest import FIXTURES, GENERIC
 
 EXPORTS = FIXTURES / "exports"

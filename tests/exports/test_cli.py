@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.source import load_yaml
+from cardforge.loading.yaml_source import load_yaml
 from tests.exports.game import REPO
 
 

@@ -14,12 +14,12 @@ import pytest
 from pikepdf import Name
 from PIL import ImageChops, ImageStat
 
-from cardforge.packs import discover
-from cardforge.products.card_faces import card_faces
-from cardforge.products.options import BuildOptions
-from cardforge.products.pdfx import build_pdfx, cmyk_css
-from cardforge.profiles import find_profile
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.products.pdfx_product import build_pdfx, cmyk_css
+from cardforge.products.product_faces import card_faces
+from cardforge.products.product_options import BuildOptions
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.print_profiles import find_profile
 from tests.exports.game import REPO
 
 PROFILE = find_profile("drivethrucards-poker", REPO)

@@ -7,8 +7,8 @@ import pypdfium2
 import pytest
 
 from cardforge.errors import ConfigError, DataError
-from cardforge.products.pdfx import build_pdfx
-from cardforge.profiles import find_profile
+from cardforge.products.pdfx_product import build_pdfx
+from cardforge.workspace.print_profiles import find_profile
 from tests.exports.game import REPO, make_game, options
 
 PROFILE = find_profile("drivethrucards-poker", REPO)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from cardforge.products.png import build_png
+from cardforge.products.png_product import build_png
 from tests.exports.game import make_game, options
 
 

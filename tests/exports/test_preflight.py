@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from cardforge.errors import DataError
-from cardforge.preflight.checks import preflight
-from cardforge.products.pdfx import cmyk_css
-from cardforge.products.png import build_png
-from cardforge.profiles import find_profile
-from cardforge.render.cards import render_card_faces
+from cardforge.preflight.preflight_checks import preflight
+from cardforge.products.pdfx_product import cmyk_css
+from cardforge.products.png_product import build_png
+from cardforge.render.card_render import render_card_faces
+from cardforge.workspace.print_profiles import find_profile
 from tests.exports.game import REPO, make_game, options
 
 

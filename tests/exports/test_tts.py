@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 import pytest
 from PIL import Image
 
-from cardforge.products.tts import build_tts
 from cardforge.products.tts_plan import card_pixels, grid
+from cardforge.products.tts_product import build_tts
 from tests.exports.game import make_game, options
 
 
@@ -36,7 +36,7 @@ def _big_game(tmp_path: Path):
                       for i in range(75))
     game = make_game(tmp_path, cards=("ok_spare.yaml",))
     (game.root / "many.yaml").write_text(f"deck: main\ncards:\n{cards}\n", encoding="utf-8")
-    from cardforge.workspace import load_game
+    from cardforge.workspace.game_loading import load_game
     from tests.conftest import GENERIC
     return load_game(game.root, GENERIC).game
 

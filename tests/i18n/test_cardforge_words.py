@@ -13,14 +13,14 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-from cardforge import words
-from cardforge.booklet.words import MSGIDS as BOOKLET
-from cardforge.booklet.words import PLURALS
-from cardforge.games.comic_creator import faces as comic_creator
-from cardforge.games.dice_girls import faces as dice_girls
-from cardforge.games.dice_tuners import faces as dice_tuners
-from cardforge.games.dixe_on_card import faces as dixe_on_card
-from cardforge.games.writers_battle import faces as writers_battle
+from cardforge.booklet.booklet_words import MSGIDS as BOOKLET
+from cardforge.booklet.booklet_words import PLURALS
+from cardforge.games.comic_creator import cc_faces as comic_creator
+from cardforge.games.dice_girls import dg_faces as dice_girls
+from cardforge.games.dice_tuners import dt_faces as dice_tuners
+from cardforge.games.dixe_on_card import dx_faces as dixe_on_card
+from cardforge.games.writers_battle import wb_faces as writers_battle
+from cardforge.model import language_text as words
 
 REPO = Path(__file__).resolve().parents[2]
 

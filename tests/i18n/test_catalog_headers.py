@@ -8,8 +8,8 @@ import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from cardforge.commands.i18n import update_game
-from cardforge.i18n.catalogs import po_path, pot_path
+from cardforge.commands.i18n_command import update_game
+from cardforge.i18n.game_catalogs import po_path, pot_path
 from tests.conftest import GENERIC, i18n_game
 
 PLACEHOLDERS = ("FULL NAME", "EMAIL@ADDRESS", "LL@li.org", "YEAR-MO-DA", "2000-01-01")

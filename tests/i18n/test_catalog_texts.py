@@ -6,11 +6,11 @@ import shutil
 from pathlib import Path
 
 from cardforge.i18n.translations import with_catalog_texts
-from cardforge.packs import discover
-from cardforge.products import card_faces as card_faces_module
-from cardforge.products.options import BuildOptions
+from cardforge.model.game_packs import discover
+from cardforge.products import product_faces as card_faces_module
+from cardforge.products.product_options import BuildOptions
 from cardforge.render.face_sources import face_sources
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 

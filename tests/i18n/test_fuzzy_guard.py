@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from babel.messages.catalog import Catalog
 
-from cardforge.i18n.catalogs import merge
+from cardforge.i18n.game_catalogs import merge
 
 
 def _catalog(*entries: tuple[str, str, str, int]) -> Catalog:

@@ -7,7 +7,7 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from cardforge.commands.lint import collect
+from cardforge.commands.lint_command import collect
 from cardforge.problem import Problem
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.commands.lint import collect
+from cardforge.commands.lint_command import collect
 from cardforge.problem import Problem
 
 REPO = Path(__file__).resolve().parents[2]

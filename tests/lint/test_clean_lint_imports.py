@@ -1,7 +1,7 @@
 """What a clean ``cardforge lint`` of a workspace without configuration never imports:
 jsonschema and its ``referencing`` make the schema messages of a file jsonschema-rs rejects
-(cardforge.fast_schema), and cost some 40 ms of every lint's start when imported up front.
-(A cardforge.toml is checked with jsonschema: cardforge.toml_files.)"""
+(cardforge.validation.fast_schema), and cost some 40 ms of every lint's start when imported up front.
+(A cardforge.toml is checked with jsonschema: cardforge.workspace.toml_files.)"""
 
 from __future__ import annotations
 

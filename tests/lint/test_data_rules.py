@@ -8,16 +8,16 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.commands.build_game import GameJob, build_game
-from cardforge.config import Config
 from cardforge.errors import DataError
 from cardforge.lint.data_rules import data_rules, with_data_rules
 from cardforge.lint.expect_text import card_dependencies, locate_in_value
 from cardforge.lint.rule import all_rules
-from cardforge.packs import discover
+from cardforge.loading.yaml_source import loads
+from cardforge.model.game_packs import discover
 from cardforge.problem import Severity
-from cardforge.products.options import BuildOptions
-from cardforge.source import loads
-from cardforge.workspace import load_game
+from cardforge.products.product_options import BuildOptions
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.workspace_config import Config
 from tests.lint.data_game import GAME, dice_girls, game_file, line_of, lint
 from tests.workspace_games.conftest import make_workspace
 

@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from cardforge.config import Config
 from cardforge.lint.engine import lint_game
 from cardforge.lint.lanes import in_lanes
 from cardforge.lint.rule import Rule, all_rules
 from cardforge.problem import Severity
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.workspace_config import Config
 from tests.conftest import GENERIC, i18n_game
 
 
@@ -111,7 +111,7 @@ def test_a_game_lints_the_same_in_two_lanes_as_in_one(tmp_path):
 
 def test_without_shared_locks_every_rule_runs_here(monkeypatch):
     """Some sandboxes have no POSIX semaphores: multiprocessing.Lock() raises; lint still runs."""
-    from cardforge import claims
+    from cardforge.proc import claims
 
     def refused() -> None:
         raise OSError("no semaphores here")

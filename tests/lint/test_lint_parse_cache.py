@@ -7,9 +7,10 @@ import re
 
 from click.testing import CliRunner
 
-from cardforge import parse_cache, source
 from cardforge.cli import main
-from cardforge.document import Document
+from cardforge.loading import parse_cache
+from cardforge.loading import yaml_source as source
+from cardforge.loading.document import Document
 from tests.lint.planting import line_of, lint, new_game, plant
 
 EXTRA = 400  # copies of a monster: the file grows past parse_cache.MIN_BYTES

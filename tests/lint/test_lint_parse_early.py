@@ -1,5 +1,5 @@
 """``cardforge lint`` starts the child parsing the big card files before it imports the
-modules that load games (cardforge.parse_ahead.early): the report is the one a lint
+modules that load games (cardforge.workspace.parse_ahead.early): the report is the one a lint
 without that child gives, errors in the child's files included, at the same places."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardforge import parse_ahead
 from cardforge.cli import main
+from cardforge.workspace import parse_ahead
 from tests.workspace_games.conftest import make_workspace
 
 

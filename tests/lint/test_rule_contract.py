@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.config import Config
 from cardforge.lint.engine import lint_game
-from cardforge.lint.layout import LayoutOptions
+from cardforge.lint.layout_measures import LayoutOptions
 from cardforge.lint.rule import all_rules, from_module, pack_rules, rule_modules
-from cardforge.packs import GameSpec, discover
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import GameSpec, discover
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.workspace_config import Config
 from tests.conftest import FIXTURES, GENERIC
 
 TESTS = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from cardforge.lint.rule import all_rules
-from cardforge.packs import discover
+from cardforge.model.game_packs import discover
 
 REPO = Path(__file__).resolve().parents[2]
 ROW = re.compile(r"^\| ([A-Z]{2,3}[0-9]{3}) \| ([a-z0-9-]+) \| (error|warning) \| .+ \|$")

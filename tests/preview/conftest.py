@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.cli import main
-from cardforge.preview.rebuild import PreviewOptions, Rebuilder
-from cardforge.preview.state import PreviewState
+from cardforge.preview.preview_rebuild import PreviewOptions, Rebuilder
+from cardforge.preview.preview_state import PreviewState
 
 GAME = "goblin-market"
 

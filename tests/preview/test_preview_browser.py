@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardforge import trust
-from cardforge.preview.rebuild import PreviewOptions
-from cardforge.preview.session import PreviewSession
+from cardforge.boundary import trust
+from cardforge.preview.preview_rebuild import PreviewOptions
+from cardforge.preview.preview_session import PreviewSession
 
 from .conftest import GAME
 

@@ -16,14 +16,14 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.cli import main
-from cardforge.commands.preview import charts, run
+from cardforge.commands.preview_command import charts, run
 from cardforge.errors import CardforgeError
-from cardforge.preview.page import render_part, select
-from cardforge.preview.rebuild import PreviewOptions, Rebuilder
-from cardforge.preview.server import start
-from cardforge.preview.state import PreviewState
+from cardforge.preview.preview_page import render_part, select
+from cardforge.preview.preview_rebuild import PreviewOptions, Rebuilder
+from cardforge.preview.preview_server import start
+from cardforge.preview.preview_state import PreviewState
 
 from .conftest import GAME
 

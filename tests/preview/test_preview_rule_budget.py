@@ -9,9 +9,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from cardforge import expressions, trust
-from cardforge.preview.rebuild import PreviewOptions, Rebuilder
-from cardforge.preview.state import PreviewState
+from cardforge.boundary import trust
+from cardforge.cel import cel_expressions as expressions
+from cardforge.preview.preview_rebuild import PreviewOptions, Rebuilder
+from cardforge.preview.preview_state import PreviewState
 
 from .conftest import GAME
 

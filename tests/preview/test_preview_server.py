@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cardforge import trust
-from cardforge.geometry import CardGeometry
-from cardforge.preview.page import render_part, select
-from cardforge.preview.rebuild import SHOWN_EARLY, PreviewOptions, Rebuilder, _EarlyFaces
-from cardforge.preview.server import PreviewServer, start
-from cardforge.preview.state import PreviewState
-from cardforge.preview.views import (
+from cardforge.boundary import trust
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.preview.preview_page import render_part, select
+from cardforge.preview.preview_rebuild import SHOWN_EARLY, PreviewOptions, Rebuilder, _EarlyFaces
+from cardforge.preview.preview_server import PreviewServer, start
+from cardforge.preview.preview_state import PreviewState
+from cardforge.preview.preview_views import (
     CardView,
     DeckView,
     FaceView,
@@ -35,8 +35,8 @@ from cardforge.preview.views import (
     Place,
     Snapshot,
 )
-from cardforge.render import workers
-from cardforge.render.early_layout import CardSide, Landed
+from cardforge.render.workers import layout_workers as workers
+from cardforge.render.workers.early_layout import CardSide, Landed
 from tests.lint.planting import plant
 
 from .conftest import GAME

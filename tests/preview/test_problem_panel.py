@@ -3,8 +3,8 @@ away in a closed <details>, and the whole list below the cards when only info re
 
 from __future__ import annotations
 
-from cardforge.preview.page import Selection, render_part
-from cardforge.preview.views import GameView, ProblemView, Snapshot
+from cardforge.preview.preview_page import Selection, render_part
+from cardforge.preview.preview_views import GameView, ProblemView, Snapshot
 
 
 def _part(*severities: str) -> str:

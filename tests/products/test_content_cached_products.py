@@ -15,13 +15,13 @@ import weasyprint
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.packs import discover
-from cardforge.products.options import BuildOptions
-from cardforge.products.pdfx import build_pdfx
-from cardforge.products.registry import PRODUCTS
-from cardforge.profiles import find_profile
-from cardforge.render.content_cache import FOLDER
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.products.pdfx_product import build_pdfx
+from cardforge.products.product_options import BuildOptions
+from cardforge.products.product_registry import PRODUCTS
+from cardforge.render.cache.content_cache import FOLDER
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.print_profiles import find_profile
 from tests.exports.game import make_game, options
 
 REPO = Path(__file__).resolve().parents[2]

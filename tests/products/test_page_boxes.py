@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.packs import discover
+from cardforge.model.game_packs import discover
 
 REPO = Path(__file__).resolve().parents[2]
 TOL_PT = 0.01

@@ -1,4 +1,4 @@
-"""Turning one of cardforge's changes to WeasyPrint (:mod:`cardforge.render.layout_setup`)
+"""Turning one of cardforge's changes to WeasyPrint (:mod:`cardforge.render.layout.weasyprint_changes`)
 off and on, for tests that compare its pages with WeasyPrint's own."""
 
 from __future__ import annotations

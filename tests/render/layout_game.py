@@ -6,11 +6,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardforge.config import Config
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.problem import Problem
-from cardforge.workspace import Loaded, find_game_dirs, load_game
+from cardforge.workspace.game_loading import Loaded, find_game_dirs, load_game
+from cardforge.workspace.workspace_config import Config
 from tests.conftest import FIXTURES
 
 LAYOUT = FIXTURES / "card-layout"

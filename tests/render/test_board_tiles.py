@@ -1,4 +1,4 @@
-"""Boards on paper (cardforge.render.board): whole when they fit either way round, else
+"""Boards on paper (cardforge.render.board_render): whole when they fit either way round, else
 tiles that overlap; read back with pikepdf."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from io import BytesIO
 import pikepdf
 import pytest
 
-from cardforge.render.board import MARGIN_MM, MAX_TILES, OVERLAP_MM, tile_board, tile_grid
-from cardforge.render.geometry import PAPER, mm_to_pt
+from cardforge.model.paper_units import PAPER, mm_to_pt
+from cardforge.render.board_render import MARGIN_MM, MAX_TILES, OVERLAP_MM, tile_board, tile_grid
 
 
 def _page(width: float, height: float) -> bytes:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.render import book_filler, layout
-from cardforge.render.face_book import FaceBook
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.sheets import card_sheets
-from cardforge.workspace import load_game
+from cardforge.render.cache import book_filler
+from cardforge.render.cache.face_book import FaceBook
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_sheets import card_sheets
+from cardforge.render.workers import parallel_layout as layout
+from cardforge.workspace.game_loading import load_game
 from tests.render.test_face_book import _saved
 from tests.render.test_face_cache import DISTINCT, _render, make_workspace
 from tests.render.test_faces import TEST_GAME, page_texts

@@ -1,4 +1,4 @@
-"""Every cache key covers the code that made the entry (cardforge.build_fingerprint.code_digest):
+"""Every cache key covers the code that made the entry (cardforge.build.build_fingerprint.code_digest):
 an edited renderer or an upgraded library never serves a face, document or fragment made
 by the old one, without --force and without deleting the cache."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from cardforge import build_fingerprint
-from cardforge.render import content_cache, face_cache
+from cardforge.build import build_fingerprint
+from cardforge.render.cache import content_cache, face_cache
 from tests.workspace_games.conftest import GAME, make_workspace
 
 REPO = Path(__file__).resolve().parents[2]
@@ -47,7 +47,7 @@ def _build(code: Path, workspace: Path) -> str:
 
 def test_an_edited_page_css_rule_shows_in_the_next_build(tmp_path):
     """The issue's finding: faces were keyed on ``cardforge 0.1.0``, so an edit of
-    render/faces.py was served from the face cache. Edit the page CSS in a copy of the
+    render/layout/face_layout.py was served from the face cache. Edit the page CSS in a copy of the
     package: the next build (same cache, no --force) shows the edit."""
     code = _copy_of_cardforge(tmp_path / "code")
     workspace = tmp_path / "ws"

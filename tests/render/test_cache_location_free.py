@@ -8,9 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.render.cards import render_card_faces
-from cardforge.render.face_cache import DEFAULT_FOLDER, FaceCache, location_free
-from cardforge.workspace import load_game
+from cardforge.render.cache.face_cache import DEFAULT_FOLDER, FaceCache, location_free
+from cardforge.render.card_render import render_card_faces
+from cardforge.workspace.game_loading import load_game
 from tests.render.test_face_cache import DISTINCT, SVG, make_workspace
 from tests.render.test_faces import TEST_GAME
 

@@ -9,10 +9,10 @@ from io import BytesIO
 import pikepdf
 import pypdfium2
 
-from cardforge.render.cards import render_card_faces
-from cardforge.render.impose import Slot
-from cardforge.render.sheets import card_sheets, card_slots
-from cardforge.workspace import load_game
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.card_sheets import card_sheets, card_slots
+from cardforge.render.impose.duplex_sheets import Slot
+from cardforge.workspace.game_loading import load_game
 from tests.conftest import GENERIC
 
 GAME = """id: generic

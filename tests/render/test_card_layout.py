@@ -10,7 +10,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from cardforge.render.cards import render_card_faces
+from cardforge.render.card_render import render_card_faces
 from cardforge.render.face_sources import deck_templates
 from tests.render.layout_game import layout_workspace, load
 

@@ -8,8 +8,8 @@ import pikepdf
 import pypdfium2
 from markupsafe import escape
 
-from cardforge.render.card_markup import rich_text
-from cardforge.render.cards import render_card_faces
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.templating.card_markup import rich_text
 from tests.render.layout_game import layout_workspace, lint, load
 
 

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from cardforge.render.face_cache import DEFAULT_FOLDER
+from cardforge.render.cache.face_cache import DEFAULT_FOLDER
 from tests.render.test_cache_location_free import _render, _workspace
 from tests.render.test_face_cache import DISTINCT
 

@@ -12,14 +12,14 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.games.dice_tuners import GAME as DICE_TUNERS
-from cardforge.geometry import CardGeometry
-from cardforge.packs import discover
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.game_packs import discover
+from cardforge.model.paper_units import pt_to_mm
 from cardforge.products.dice_sheets import sticker_sheets
-from cardforge.render.dice_faces import render_die_faces
-from cardforge.render.fold_over import impose_fold_over
-from cardforge.render.geometry import pt_to_mm
-from cardforge.render.impose import Slot, impose_sheets
-from cardforge.workspace import load_game
+from cardforge.render.dice_render import render_die_faces
+from cardforge.render.impose.duplex_sheets import Slot, impose_sheets
+from cardforge.render.impose.fold_over import impose_fold_over
+from cardforge.workspace.game_loading import load_game
 from tests.render.test_impose import make_faces, mark_segments, reopen
 
 REPO = Path(__file__).resolve().parents[2]

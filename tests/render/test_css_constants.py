@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from cardforge.render import faces
-from cardforge.render.css_constants import fold_constants
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.layout import face_layout as faces
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.templating.css_constants import fold_constants
 
 
 def test_a_root_constant_is_written_where_it_is_used():

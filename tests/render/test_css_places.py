@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardforge.errors import RenderError
-from cardforge.render.css_places import located, traced
-from cardforge.render.stylesheets import remember_sources
+from cardforge.render.templating.css_places import located, traced
+from cardforge.render.templating.stylesheets import remember_sources
 
 STYLE = "/* faces */\n\n.wg { font-size: 7.5pt; }\n.wg-front {\n  color:   bluee;\n}\n"
 

@@ -15,10 +15,10 @@ from PIL import Image
 
 from cardforge.cli import main
 from cardforge.games.dixe_on_card import GAME
+from cardforge.model.paper_units import mm_to_pt
 from cardforge.products.dice_sheets import net_sheets, sticker_sheets, write_face_pngs
-from cardforge.render.dice_faces import render_die_faces
-from cardforge.render.geometry import mm_to_pt
-from cardforge.workspace import load_game
+from cardforge.render.dice_render import render_die_faces
+from cardforge.workspace.game_loading import load_game
 from tests.dice.test_die_net import fold, opposite_pairs
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.dice.faces import CustomDie, Face
+from cardforge.boundary.resources import templates_dir
+from cardforge.dice.custom_dice import CustomDie, Face
 from cardforge.errors import RenderError
 from cardforge.games.dixe_on_card import GAME
-from cardforge.render.dice_faces import _symbols, render_die_faces
-from cardforge.render.icons import IconSet, render_text
-from cardforge.render.jinja import make_environment, render
-from cardforge.resources import templates_dir
-from cardforge.workspace import load_game
+from cardforge.render.dice_render import _symbols, render_die_faces
+from cardforge.render.templating.icons import IconSet, render_text
+from cardforge.render.templating.template_env import make_environment, render
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 EDGE = 16.0

@@ -1,4 +1,4 @@
-"""cardforge.render.early_layout: new faces go to the warm workers while templates render,
+"""cardforge.render.workers.early_layout: new faces go to the warm workers while templates render,
 in chunks of 1, 2, 4 … faces, and the build collects them instead of laying them out again."""
 
 from __future__ import annotations
@@ -8,11 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.geometry import CardGeometry
-from cardforge.render import chunks, face_sources, layout, workers
-from cardforge.render.early_layout import CardSide, EarlyLayout, Landed
-from cardforge.render.face_cache import FaceCache
-from cardforge.workspace import load_game
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.render import face_sources
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.workers import chunks
+from cardforge.render.workers import layout_workers as workers
+from cardforge.render.workers import parallel_layout as layout
+from cardforge.render.workers.early_layout import CardSide, EarlyLayout, Landed
+from cardforge.workspace.game_loading import load_game
 from tests.render.test_face_cache import DISTINCT, _edit, _render, make_workspace
 from tests.render.test_faces import TEST_GAME, page_texts
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.render import face_book
-from cardforge.render.face_book import FaceBook
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.face_pages import FacePages
-from cardforge.render.impose import impose_sheets
-from cardforge.render.sheets import card_sheets, card_slots
-from cardforge.workspace import load_game
+from cardforge.render.cache import face_book
+from cardforge.render.cache.face_book import FaceBook
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.cache.face_pages import FacePages
+from cardforge.render.card_sheets import card_sheets, card_slots
+from cardforge.render.impose.duplex_sheets import impose_sheets
+from cardforge.workspace.game_loading import load_game
 from tests.render.test_face_cache import DISTINCT, _edit, _render, make_workspace
 from tests.render.test_faces import TEST_GAME, page_texts
 
@@ -158,7 +158,7 @@ def test_every_paper_is_imposed_from_one_book_with_the_edited_face_copied_in_onc
 
 
 def test_copying_a_face_in_leaves_out_the_fonts_the_book_holds(workspace, tmp_path):
-    from cardforge.render.shared_resources import ResourceSharer
+    from cardforge.render.pdf.shared_resources import ResourceSharer
 
     faces = _render(workspace, FaceCache(tmp_path / "cache"))
     fronts = list(dict.fromkeys(faces.files))[1:3]  # the second chunk (1, 2, 4 … faces): shared fonts
@@ -180,7 +180,7 @@ def test_copying_a_face_in_leaves_out_the_fonts_the_book_holds(workspace, tmp_pa
 def test_fonts_inside_forms_are_left_out_and_shared_too():
     """A face's text may be drawn only inside a form (an SVG die's mark, a group): both walks
     of ResourceSharer reach the fonts of what a resources dictionary draws, at any depth."""
-    from cardforge.render.shared_resources import FONT_KEY, HELD, ResourceSharer
+    from cardforge.render.pdf.shared_resources import FONT_KEY, HELD, ResourceSharer
 
     key = "ab" * 32
     book = pikepdf.new()

@@ -12,14 +12,14 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.config import load_config
-from cardforge.geometry import CardGeometry
-from cardforge.products.cards import build_cards
-from cardforge.products.options import BuildOptions
-from cardforge.render.cards import render_card_faces
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.impose import Slot, impose_sheets
-from cardforge.workspace import load_game
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.products.cards_product import build_cards
+from cardforge.products.product_options import BuildOptions
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.impose.duplex_sheets import Slot, impose_sheets
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.workspace_config import load_config
 from tests.render.test_faces import GAME_YAML, TEST_GAME, make_game, page_texts
 
 CARDS = """\
@@ -160,7 +160,7 @@ def test_zero_jobs_is_a_usage_error(workspace):
 def test_without_fc_list_a_font_installed_in_the_font_folders_changes_the_key(tmp_path, monkeypatch):
     """Windows and most Macs have no fc-list: the platform's font folders are listed
     instead, so a font installed (or updated) there lays the faces out again."""
-    from cardforge.render import face_cache
+    from cardforge.render.cache import face_cache
 
     monkeypatch.setattr(face_cache.shutil, "which", lambda name: None)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -176,7 +176,7 @@ def test_without_fc_list_a_font_installed_in_the_font_folders_changes_the_key(tm
 
 
 def test_the_font_folders_of_each_platform():
-    from cardforge.render.face_cache import font_folders
+    from cardforge.render.cache.face_cache import font_folders
 
     assert font_folders("win32", {"WINDIR": r"C:\Windows", "LOCALAPPDATA": r"C:\Users\ann\AppData\Local"},
                         home=r"C:\Users\ann") == [

@@ -1,6 +1,6 @@
 import pytest
 
-from cardforge.render.face_kit import mix, palette
+from cardforge.render.templating.face_kit import mix, palette
 
 
 def test_mix_moves_each_channel_by_the_amount():
@@ -22,8 +22,8 @@ def test_palette_tint_and_shade():
 def _card(names: dict, languages: list, source: str):
     from pathlib import Path
 
-    from cardforge.model import Card, Game
-    from cardforge.source import Document
+    from cardforge.loading.yaml_source import Document
+    from cardforge.model.game_model import Card, Game
 
     class Spec:
         id = "g"
@@ -34,7 +34,7 @@ def _card(names: dict, languages: list, source: str):
 
 
 def test_names_prints_the_other_language_under_the_name():
-    from cardforge.render.face_kit import names
+    from cardforge.render.templating.face_kit import names
 
     card, game = _card({"en": "Speed Lines", "ja": "集中線"}, ["en", "ja"], "ja")
     assert names(card, game, "en") == {"name": "Speed Lines", "name_lang": "en",
@@ -43,7 +43,7 @@ def test_names_prints_the_other_language_under_the_name():
 
 
 def test_names_falls_back_to_the_source_language_and_skips_equal_subnames():
-    from cardforge.render.face_kit import names
+    from cardforge.render.templating.face_kit import names
 
     card, game = _card({"fr": "Oni", "en": "Oni"}, ["fr", "en"], "fr")
     assert names(card, game, "de") == {"name": "Oni", "name_lang": "fr", "subname": None,
@@ -51,7 +51,7 @@ def test_names_falls_back_to_the_source_language_and_skips_equal_subnames():
 
 
 def test_width_em_counts_cjk_square_and_latin_narrow():
-    from cardforge.render.face_kit import width_em
+    from cardforge.render.templating.face_kit import width_em
 
     assert width_em("ab 集中", latin_em=0.5) == 0.5 * 3 + 2
     assert width_em("排気", latin_em=1.0, cjk_em=1.8) == pytest.approx(3.6)

@@ -11,12 +11,12 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardforge.errors import MissingFontError, RenderError
-from cardforge.packs import GameSpec
-from cardforge.render.cards import render_card_faces
-from cardforge.render.faces import captured_warnings, render_faces_pdf
-from cardforge.render.geometry import mm_to_pt
-from cardforge.render.safe_fetcher import make_url_fetcher
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import GameSpec
+from cardforge.model.paper_units import mm_to_pt
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.layout.face_layout import captured_warnings, render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.workspace.game_loading import load_game
 
 TEST_GAME = GameSpec(id="test-game", names={"en": "Test Game"}, schema="card.schema.json")
 

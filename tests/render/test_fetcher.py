@@ -8,8 +8,8 @@ import pytest
 import weasyprint
 from weasyprint.urls import URLFetcher
 
-from cardforge.render.fetcher import Refusal, URLRefused, refused_in
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.url_fetcher import Refusal, URLRefused, refused_in
 
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'
 

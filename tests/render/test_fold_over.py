@@ -11,10 +11,10 @@ from __future__ import annotations
 import pikepdf
 import pytest
 
-from cardforge.geometry import CardGeometry
-from cardforge.render.fold_over import impose_fold_over, layout_fold
-from cardforge.render.geometry import mm_to_pt, pt_to_mm
-from cardforge.render.impose import Slot, impose_sheets
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.paper_units import mm_to_pt, pt_to_mm
+from cardforge.render.impose.duplex_sheets import Slot, impose_sheets
+from cardforge.render.impose.fold_over import impose_fold_over, layout_fold
 from tests.render.test_impose import make_faces
 from tests.render.test_layouts import TOL, placed, same, size_pt
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 from PIL import ImageChops
 
-from cardforge.render import faces, font_configs
-from cardforge.render.faces import render_faces_pdf
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.layout import face_layout as faces
+from cardforge.render.layout import font_configs
+from cardforge.render.layout.face_layout import render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
 from tests.render.pdf_readback import contents, rasters
 
 FACES = ['<p style="font: bold 9pt \'DejaVu Sans\'">Shared fonts 1</p><p lang="ja">日本語の名前</p>',

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.booklet.document import booklet_html
+from cardforge.booklet.booklet_html import booklet_html
 from cardforge.errors import MissingFontError
-from cardforge.packs import discover
-from cardforge.render.coverage import _charset, families, missing, parse_charset, text_of
+from cardforge.model.game_packs import discover
 from cardforge.render.face_sources import face_sources
-from cardforge.workspace import load_game
+from cardforge.render.layout.font_coverage import _charset, families, missing, parse_charset, text_of
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 HIEROGLYPH = "\U00013000"  # in no font the set-up installs

@@ -9,11 +9,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.render import shared_resources
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.shared_resources import FONT_KEY, content_key
-from cardforge.render.sheets import card_sheets
-from cardforge.workspace import load_game
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_sheets import card_sheets
+from cardforge.render.pdf import shared_resources
+from cardforge.render.pdf.shared_resources import FONT_KEY, content_key
+from cardforge.workspace.game_loading import load_game
 from tests.render.test_face_book import _fonts, _saved
 from tests.render.test_face_cache import _render, make_workspace
 from tests.render.test_faces import TEST_GAME

@@ -1,4 +1,4 @@
-"""cardforge.render.fragment_memo: card fronts kept between renders, rendered again exactly when
+"""cardforge.render.cache.fragment_memo: card fronts kept between renders, rendered again exactly when
 what their template sees changed."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.render import face_sources
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import make_workspace
 
 RENDER = face_sources.render
@@ -113,7 +113,7 @@ def test_an_unchanged_setup_is_not_parsed_again_and_a_forged_one_is(workspace, m
 
     import jinja2
 
-    from cardforge.render import fragment_memo
+    from cardforge.render.cache import fragment_memo
 
     parsed: list[str] = []
     parse = jinja2.Environment.parse
@@ -134,9 +134,9 @@ def test_an_unchanged_setup_is_not_parsed_again_and_a_forged_one_is(workspace, m
 
 
 def test_rendering_a_booklets_example_cards_keeps_the_whole_games_memo_and_book(workspace, monkeypatch):
-    from cardforge.booklet.examples import example_fronts
-    from cardforge.render.cards import render_card_faces
-    from cardforge.render.face_cache import FaceCache
+    from cardforge.booklet.example_cards import example_fronts
+    from cardforge.render.cache.face_cache import FaceCache
+    from cardforge.render.card_render import render_card_faces
 
     [(spec, folder)] = find_game_dirs(workspace / "cards", {})
     game = load_game(folder, spec).game
@@ -153,7 +153,7 @@ def test_rendering_a_booklets_example_cards_keeps_the_whole_games_memo_and_book(
 
 def test_a_changed_card_is_rendered_first_and_the_pages_keep_game_order(workspace, monkeypatch):
     """A one-card edit's face is offered for layout before every unchanged card is keyed."""
-    from cardforge.render.fragment_memo import FragmentMemo
+    from cardforge.render.cache.fragment_memo import FragmentMemo
 
     memo = workspace / "memo.json"
     before, _ = sources(workspace, memo, monkeypatch)
@@ -259,7 +259,7 @@ def test_a_game_yaml_edit_keys_every_card_again(workspace):
 
 def test_a_dice_file_edit_keys_every_card_of_a_game_with_dice_again(tmp_path):
     """DiXe on Card's faces print the colour of the die a card names, from the dice file."""
-    from cardforge.packs import discover
+    from cardforge.model.game_packs import discover
 
     root = Path(__file__).resolve().parents[2]
     shutil.copytree(root / "cards" / "dixe-on-card", tmp_path / "cards" / "dixe-on-card")

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.geometry import CardGeometry
-from cardforge.render.geometry import (
-    MM_TO_PT,
-    PAPER,
-    layout_grid,
-    mm_to_pt,
-    pt_to_mm,
-)
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.paper_units import MM_TO_PT, PAPER, mm_to_pt, pt_to_mm
+from cardforge.render.impose.slot_grid import layout_grid
 
 POKER = CardGeometry.poker()
 

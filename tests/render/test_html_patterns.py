@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 import tinyhtml5
 from tinyhtml5 import inputstream
 
-from cardforge.render import html_patterns
+from cardforge.render.layout.weasyprint_changes import html_patterns
 
 HTML = """<!doctype html><html><head><title>t</title><style>.a{color:red}</style></head>
 <body><div class="card cc" data-field="name" lang="ja">Ann &amp; Bob &lt;3 雑誌の看板

@@ -8,7 +8,7 @@ import pytest
 from markupsafe import Markup
 
 from cardforge.errors import RenderError
-from cardforge.render.icons import (
+from cardforge.render.templating.icons import (
     IconSet,
     Token,
     core_icons,
@@ -70,7 +70,7 @@ def test_line_breaks_become_br_but_not_inside_icons(tmp_path):
 
 
 def test_render_text_is_safe_in_an_autoescaping_template():
-    from cardforge.render.jinja import make_environment
+    from cardforge.render.templating.template_env import make_environment
 
     env = make_environment([])
     env.filters["icons"] = lambda t: render_text(t, IconSet())
@@ -99,7 +99,7 @@ def test_pack_can_override_a_core_icon(tmp_path):
 
 
 def test_builtin_comic_creator_icons_are_found():
-    from cardforge.resources import template_search_path
+    from cardforge.boundary.resources import template_search_path
 
     icons = IconSet.for_game(template_search_path(Path("/nonexistent"), "comic-creator"))
     for name in ("reroll", "roll", "take", "experts-only", "group-only"):
@@ -174,6 +174,6 @@ def test_icon_width_follows_its_aspect_ratio():
 def test_svg_attributes_are_quoted_as_xml_sax_quotes_them(value):
     from xml.sax.saxutils import quoteattr
 
-    from cardforge.render.svg import _quoted
+    from cardforge.render.templating.safe_svg import _quoted
 
     assert _quoted(value) == quoteattr(value)  # byte for byte: face keys do not change

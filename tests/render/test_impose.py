@@ -9,9 +9,10 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.geometry import CardGeometry
-from cardforge.render.geometry import layout_grid, mm_to_pt, pt_to_mm
-from cardforge.render.impose import Slot, impose_sheets, write_pdf_atomically
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.paper_units import mm_to_pt, pt_to_mm
+from cardforge.render.impose.duplex_sheets import Slot, impose_sheets, write_pdf_atomically
+from cardforge.render.impose.slot_grid import layout_grid
 
 POKER = CardGeometry.poker()
 TOL_MM = 0.01

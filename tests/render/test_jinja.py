@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from cardforge.boundary.resources import template_search_path, templates_dir
 from cardforge.errors import RenderError
-from cardforge.render.jinja import first_template, make_environment, render
-from cardforge.resources import template_search_path, templates_dir
+from cardforge.render.templating.template_env import first_template, make_environment, render
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.render import layout_setup, page_margins, style_sharing, svg_forms
+from cardforge.render.layout import weasyprint_changes as layout_setup
+from cardforge.render.layout.weasyprint_changes import page_margins, style_sharing, svg_forms
 
 
 @pytest.fixture
@@ -58,7 +59,7 @@ def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, 
 @pytest.mark.parametrize("installed", ["69.0", "62.3", "71.0", "dev"])
 def test_a_weasyprint_of_another_major_is_refused_in_one_line(installed):
     from cardforge.errors import CardforgeError
-    from cardforge.render.weasyprint_version import check_weasyprint
+    from cardforge.render.layout.weasyprint_version import check_weasyprint
 
     with pytest.raises(CardforgeError) as caught:
         check_weasyprint(installed)

@@ -14,10 +14,10 @@ import math
 import pikepdf
 import pytest
 
-from cardforge.render.cards import render_card_faces
-from cardforge.render.geometry import mm_to_pt, pt_to_mm
-from cardforge.render.sheets import card_sheets
-from cardforge.workspace import load_game
+from cardforge.model.paper_units import mm_to_pt, pt_to_mm
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.card_sheets import card_sheets
+from cardforge.workspace.game_loading import load_game
 from tests.conftest import FIXTURES, GENERIC
 
 TOL = 0.01  # mm

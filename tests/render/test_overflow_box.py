@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import weasyprint
 
-from cardforge.render.overflow import FORMAT, dumps, load, measure_page, sidecar
+from cardforge.render.layout.text_overflow import FORMAT, dumps, load, measure_page, sidecar
 
 KEY = "ab" + "0" * 62
 

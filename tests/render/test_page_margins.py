@@ -7,9 +7,10 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
 
-from cardforge.render import layout_setup, page_margins
-from cardforge.render.faces import render_faces_pdf
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.layout import weasyprint_changes as layout_setup
+from cardforge.render.layout.face_layout import render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.weasyprint_changes import page_margins
 from tests.render.layout_changes import switched
 from tests.render.pdf_readback import contents, rasters
 

@@ -13,14 +13,14 @@ import pytest
 from PIL import Image
 
 from cardforge.errors import RenderError
-from cardforge.geometry import CardGeometry
-from cardforge.products.pdfx import build_pdfx
-from cardforge.profiles import find_profile
-from cardforge.render.cards import render_card_faces
-from cardforge.render.cmyk import WRAPPER_CLASS, CmykConverter
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.layout import lay_out_faces
-from cardforge.render.palette import Palette, load_palette
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.products.pdfx_product import build_pdfx
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.colour.cmyk import WRAPPER_CLASS, CmykConverter
+from cardforge.render.colour.print_palette import Palette, load_palette
+from cardforge.render.workers.parallel_layout import lay_out_faces
+from cardforge.workspace.print_profiles import find_profile
 from tests.exports.game import REPO, make_game, options
 
 PROFILE = find_profile("drivethrucards-poker", REPO)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pikepdf
 import pytest
 
-from cardforge.render.booklet import impose_saddle, saddle_order
-from cardforge.render.geometry import PAPER, mm_to_pt
+from cardforge.model.paper_units import PAPER, mm_to_pt
+from cardforge.render.booklet_render import impose_saddle, saddle_order
 
 
 def one_based(sides):

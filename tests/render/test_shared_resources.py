@@ -1,4 +1,4 @@
-"""Forms and patterns shared between faces (cardforge/render/shared_resources.py): the workers
+"""Forms and patterns shared between faces (cardforge/render/pdf/shared_resources.py): the workers
 stamp each with its content key once a chunk, a face book keeps one copy of each, copying a
 face in leaves out those the book holds, outputs carry no stamp, and the pages look the same."""
 
@@ -11,11 +11,11 @@ import pikepdf
 import pytest
 from PIL import ImageChops
 
-from cardforge.render import face_book
-from cardforge.render.chunks import sealed_pages
-from cardforge.render.faces import render_faces_pdf
-from cardforge.render.safe_fetcher import make_url_fetcher
-from cardforge.render.shared_resources import FORM_KEY, ResourceSharer, form_key
+from cardforge.render.cache import face_book
+from cardforge.render.layout.face_layout import render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.pdf.shared_resources import FORM_KEY, ResourceSharer, form_key
+from cardforge.render.workers.chunks import sealed_pages
 from tests.render.test_svg_forms import die, rasters
 
 CSS = ".die { width: 8mm; height: 8mm; } .stripes { height: 20mm; " \

@@ -8,7 +8,8 @@ import weasyprint
 from weasyprint.pdf import fonts
 from weasyprint.text.ffi import ffi
 
-from cardforge.render import layout_setup, sized_arrays
+from cardforge.render.layout import weasyprint_changes as layout_setup
+from cardforge.render.layout.weasyprint_changes import sized_arrays
 
 PAGE = ('<p style="font: 12pt \'DejaVu Sans\', \'Noto Sans CJK JP\'">Quick <b>brown</b> fox '
         '<i>jumps</i> 雑誌の看板 {}</p>')

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from PIL import ImageChops
 
-from cardforge.render import style_sharing
-from cardforge.render.faces import render_faces_pdf
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.face_layout import render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.weasyprint_changes import style_sharing
 from tests.render.layout_changes import switched
 from tests.render.pdf_readback import contents, rasters
 
@@ -83,7 +83,7 @@ def test_equivalent_elements_share_one_computed_style(tmp_path):
     import weasyprint
     from weasyprint.css import get_all_computed_styles
 
-    from cardforge.render.faces import faces_html
+    from cardforge.render.layout.face_layout import faces_html
 
     html = faces_html([FACES[0]] * 20, CSS, 63, 88, 3)
 

@@ -9,9 +9,9 @@ import pikepdf
 import pytest
 from PIL import ImageChops
 
-from cardforge.render import svg_forms
-from cardforge.render.faces import render_faces_pdf
-from cardforge.render.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.face_layout import render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.weasyprint_changes import svg_forms
 from tests.render.layout_changes import switched
 from tests.render.pdf_readback import rasters
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from cardforge.render.face_sources import face_sources
-from cardforge.render.text_fit import fit_face, measure_fits, sizes_to_try, with_sizes
+from cardforge.render.layout.text_fit import fit_face, measure_fits, sizes_to_try, with_sizes
 from tests.lint.planting import lint as planted_lint
 from tests.render.layout_game import layout_workspace, load
 
@@ -77,7 +77,7 @@ def test_text_too_long_at_the_minimum_is_tr105_and_nothing_else(tmp_path):
 
 
 def test_a_template_box_marked_data_fit_shrinks_too(tmp_path):
-    from cardforge.geometry import CardGeometry
+    from cardforge.model.card_geometry import CardGeometry
 
     words = " ".join(["fitting"] * 25)
     html = ('<div style="position:absolute;left:5mm;top:5mm;width:40mm;height:15mm;font-size:12pt;'

@@ -11,13 +11,13 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardforge.errors import RenderError
-from cardforge.render import faces as faces_module
-from cardforge.render.cards import render_card_faces
-from cardforge.render.face_cache import FaceCache
-from cardforge.render.faces import render_faces_measured, render_faces_pdf
-from cardforge.render.safe_fetcher import make_url_fetcher
-from cardforge.render.underlay_pages import PREFIX
-from cardforge.render.underlays import OVER, UNDER, layered, split, underlay_name
+from cardforge.render.cache.face_cache import FaceCache
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.layout import face_layout as faces_module
+from cardforge.render.layout.face_layout import render_faces_measured, render_faces_pdf
+from cardforge.render.layout.safe_fetcher import make_url_fetcher
+from cardforge.render.layout.underlay_pages import PREFIX
+from cardforge.render.layout.underlays import OVER, UNDER, layered, split, underlay_name
 from tests.render.test_faces import HEROES, VILLAINS, make_game, page_texts
 
 CSS = """

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pypdfium2
 
-from cardforge.render.cards import render_card_faces
-from cardforge.render.icons import IconSet, Token, find_tokens, render_text
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.templating.icons import IconSet, Token, find_tokens, render_text
 from tests.render.layout_game import layout_workspace, lint, load
 
 

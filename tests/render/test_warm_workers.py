@@ -1,4 +1,4 @@
-"""cardforge.render.workers: layout workers warm up one after another, each before it takes
+"""cardforge.render.workers.layout_workers: layout workers warm up one after another, each before it takes
 a task, so the first face of a build goes to a warm worker; only the first warms up until
 the build wants them all."""
 
@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.geometry import CardGeometry
-from cardforge.packs import discover
-from cardforge.render import chunks, face_sources, layout, workers
-from cardforge.workspace import load_game
+from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.game_packs import discover
+from cardforge.render import face_sources
+from cardforge.render.workers import chunks
+from cardforge.render.workers import layout_workers as workers
+from cardforge.render.workers import parallel_layout as layout
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -97,7 +100,7 @@ def test_rendering_many_new_faces_wants_every_worker_while_templates_still_rende
 def test_warming_up_loads_the_fonts_into_the_configuration_faces_share() -> None:
     import os
 
-    from cardforge.render import font_configs
+    from cardforge.render.layout import font_configs
 
     font_configs._shared.clear()
     assert workers._warm()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.resident import place
+from cardforge.resident import resident_place as place
 
 ON = {"CARDFORGE_RESIDENT": "1"}
 

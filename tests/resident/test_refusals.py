@@ -12,9 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.lint.rules import cf009_icon_token
-from cardforge.render import content_cache, face_cache  # noqa: F401 - content_cache imports it too
-from cardforge.resident import child, client, place, server, wire
+from cardforge.lint.data_shape_rules import cf009_icon_token
+from cardforge.render.cache import content_cache, face_cache  # noqa: F401 - content_cache imports it too
+from cardforge.resident import resident_child as child
+from cardforge.resident import resident_client as client
+from cardforge.resident import resident_place as place
+from cardforge.resident import resident_server as server
+from cardforge.resident import resident_wire as wire
 from tests.resident.test_server import resident_env, served, start, wait_for
 from tests.workspace_games.conftest import GAME, make_workspace
 

@@ -15,7 +15,10 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.resident import client, place, server, wire
+from cardforge.resident import resident_client as client
+from cardforge.resident import resident_place as place
+from cardforge.resident import resident_server as server
+from cardforge.resident import resident_wire as wire
 
 CARDFORGE = Path(sys.executable).with_name("cardforge")
 GAME = "goblin-market"
@@ -37,7 +40,8 @@ def resident_env(runtime_dir: Path, **extra: str) -> dict[str, str]:
 
 def start(path: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
     """Start a resident process on ``path`` and wait until it listens."""
-    process = subprocess.Popen([sys.executable, "-m", "cardforge.resident.server", str(path)], env=env,
+    process = subprocess.Popen([sys.executable, "-m", "cardforge.resident.resident_server", str(path)],
+        env=env,
                                cwd="/", stdin=subprocess.DEVNULL, start_new_session=True)
     assert wait_for(path.is_socket), "the resident process never listened"
     return process
@@ -174,7 +178,7 @@ def _group_alive(pgid: int) -> bool:
 
 
 def test_a_second_process_for_the_same_socket_exits_at_once(resident: Path) -> None:
-    second = subprocess.run([sys.executable, "-m", "cardforge.resident.server", str(resident)],
+    second = subprocess.run([sys.executable, "-m", "cardforge.resident.resident_server", str(resident)],
                             cwd="/", timeout=60, check=False)
     assert second.returncode == 0
     assert resident.is_socket()  # the first still listens
@@ -230,8 +234,8 @@ def test_a_ci_job_starts_none(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_warm_process_has_one_thread_to_fork_and_the_samples_compiled_and_linted() -> None:
-    script = ("import os\nfrom cardforge.resident.server import warm\nwarm()\n"
-              "from cardforge.render.jinja import _COMPILED\n"
+    script = ("import os\nfrom cardforge.resident.resident_server import warm\nwarm()\n"
+              "from cardforge.render.templating.template_env import _COMPILED\n"
               "from cardforge.dice.odds import _numerator\n"
               "print(len(os.listdir('/proc/self/task')), len(_COMPILED._codes),"
               " _numerator.cache_info().currsize)\n")

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from cardforge.resident import wire
+from cardforge.resident import resident_wire as wire
 
 REQUEST = {"argv": ["build", "dg"], "cwd": "/ws", "env": {"LANG": "C.UTF-8"}, "umask": 0o022}
 

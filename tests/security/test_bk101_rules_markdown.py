@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import trust
-from cardforge.booklet.markdown import load_rules, parse_rules
+from cardforge.booklet.rules_markdown import load_rules, parse_rules
+from cardforge.boundary import trust
 from cardforge.errors import DataError
 from tests.conftest import i18n_game, lint_root
 

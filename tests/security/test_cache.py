@@ -17,7 +17,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardforge.render.cache_entries import read_json, sealed
+from cardforge.build.cache_entries import read_json, sealed
 from tests.security.conftest import Attack, assert_contained, make_attack
 from tests.security.test_assets import CARDS, pdf_text
 

@@ -11,8 +11,8 @@ import threading
 
 import pytest
 
-from cardforge import expressions
-from cardforge.expressions import Budget, OverBudget, compile_expression, rule_budget
+from cardforge.cel import cel_expressions as expressions
+from cardforge.cel.cel_expressions import Budget, OverBudget, compile_expression, rule_budget
 from tests.lint.data_game import dice_girls, game_file, line_of, lint
 
 TEN = "[0,1,2,3,4,5,6,7,8,9]"

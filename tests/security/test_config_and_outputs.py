@@ -11,11 +11,11 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.cli import main
-from cardforge.products.pdfx import PDF_VERSIONS
-from cardforge.profiles import load_profile
-from cardforge.validate import schema
+from cardforge.products.pdfx_product import PDF_VERSIONS
+from cardforge.validation.schema_validate import schema
+from cardforge.workspace.print_profiles import load_profile
 
 from .conftest import CANARY, Attack, assert_contained
 
@@ -141,7 +141,7 @@ def test_schema_pdf_variants_are_the_ones_cardforge_writes():
 
 
 def test_shipped_profiles_load():
-    from cardforge.resources import profiles_dir
+    from cardforge.boundary.resources import profiles_dir
 
     for path in profiles_dir().glob("*.toml"):
         assert load_profile(path).id == path.stem
@@ -155,7 +155,7 @@ def test_an_output_folder_behind_a_file_is_an_error(attack):
 
 
 def test_a_full_disk_is_reported_per_game_not_as_a_traceback(attack, monkeypatch):
-    import cardforge.atomic as atomic
+    import cardforge.boundary.atomic as atomic
 
     def full(*_args, **_options):  # every write's temporary file, whichever module asked for it
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -176,7 +176,7 @@ def test_a_pdf_open_in_a_viewer_on_windows_is_named_with_a_hint_and_left_whole(a
     leaves the old file whole with no temporary file beside it."""
     import os
 
-    import cardforge.atomic as atomic
+    import cardforge.boundary.atomic as atomic
 
     args = ["build", "--product", "cards", "--paper", "a4", "--lang", "en", "-w", str(attack.ws)]
     first = CliRunner().invoke(main, args)
@@ -222,7 +222,7 @@ def test_a_stray_exception_is_one_line_not_a_traceback(attack, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("something unexpected")
 
-    monkeypatch.setattr("cardforge.commands.lint.collect", broken)
+    monkeypatch.setattr("cardforge.commands.lint_command.collect", broken)
     result = CliRunner().invoke(main, ["lint", "-w", str(attack.ws)])
     assert result.exit_code == 2
     assert "internal error: RuntimeError: something unexpected" in result.output

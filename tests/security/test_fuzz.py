@@ -21,15 +21,16 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from cardforge import trust, yaml_limits
-from cardforge.booklet.markdown import load_rules, parse_rules
+from cardforge.booklet.rules_markdown import load_rules, parse_rules
+from cardforge.boundary import trust
 from cardforge.dice.cost import Cost, CostSyntaxError, cost_from_structured, parse_cost
 from cardforge.dice.odds import OddsTooLarge, Pool, min_dice_to_pay, pay_probability
 from cardforge.errors import DataError
-from cardforge.i18n.catalogs import read_catalog
+from cardforge.i18n.game_catalogs import read_catalog
+from cardforge.loading import yaml_limits
+from cardforge.loading.yaml_source import Document, LoadError, loads
 from cardforge.problem import Problem
-from cardforge.source import Document, LoadError, loads
-from cardforge.validate import validate
+from cardforge.validation.schema_validate import validate
 
 P = Path("fuzz.yaml")
 

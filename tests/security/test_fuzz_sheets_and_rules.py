@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardforge import expressions, trust
-from cardforge.expressions import Budget, ExpressionError, OverBudget, compile_expression
+from cardforge.boundary import trust
+from cardforge.cel import cel_expressions as expressions
+from cardforge.cel.cel_expressions import Budget, ExpressionError, OverBudget, compile_expression
+from cardforge.spreadsheet.cell_grid import book_grid
 from cardforge.spreadsheet.cells import BadCell, column_name
-from cardforge.spreadsheet.grid import book_grid
 from cardforge.spreadsheet.sheet_xml import Unreadable
 from tests.security.sheet_books import ods, worksheet, xlsx
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pypdfium2
 
-from cardforge import trust
+from cardforge.boundary import trust
 
 from .conftest import Attack, run_contained
 

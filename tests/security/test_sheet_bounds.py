@@ -14,10 +14,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.cli import main
-from cardforge.spreadsheet.convert import read_deck
-from cardforge.spreadsheet.grid import book_grid
+from cardforge.spreadsheet.cell_grid import book_grid
+from cardforge.spreadsheet.deck_convert import read_deck
 from cardforge.spreadsheet.sheet_xml import Unreadable
 from tests.security.conftest import Attack, run_contained
 from tests.security.sheet_books import ods, ods_cell, text_cell, worksheet, xlsx

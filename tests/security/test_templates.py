@@ -14,10 +14,10 @@ import pytest
 from markupsafe import Markup
 
 from cardforge.errors import RenderError
-from cardforge.packs import discover
-from cardforge.render.jinja import make_environment, render
-from cardforge.render.plain import plain
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import discover
+from cardforge.render.templating.plain_views import plain
+from cardforge.render.templating.template_env import make_environment, render
+from cardforge.workspace.game_loading import load_game
 
 from .conftest import Attack, make_attack, run_contained
 
@@ -178,7 +178,7 @@ def test_without_a_timer_signal_an_empty_loop_still_stops(monkeypatch):
     the deadline, so three nested empty loops (10^9 passes) stop at the time limit."""
     import signal
 
-    from cardforge.render import sandbox
+    from cardforge.render.templating import sandbox
 
     monkeypatch.delattr(signal, "setitimer", raising=False)
     monkeypatch.setattr(sandbox, "MAX_TEMPLATE_SECONDS", 0.3)

@@ -8,15 +8,15 @@ import types
 
 import pytest
 
-from cardforge import trust
-from cardforge.config import Config
+from cardforge.boundary import trust
 from cardforge.errors import DataError
-from cardforge.i18n import po
+from cardforge.i18n import po_files as po
 from cardforge.i18n.translations import Translations
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import Rule, all_rules, from_module
 from cardforge.problem import Severity
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.workspace_config import Config
 from tests.conftest import GENERIC, i18n_game, lint_root
 
 PO = ("locale", "en", "LC_MESSAGES", "rules.po")

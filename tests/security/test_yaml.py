@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import trust
-from cardforge.source import Document, LoadError, load_yaml, loads
-from cardforge.validate import validate
-from cardforge.workspace import card_files, find_game_dirs, load_game
+from cardforge.boundary import trust
+from cardforge.loading.yaml_source import Document, LoadError, load_yaml, loads
+from cardforge.validation.schema_validate import validate
+from cardforge.workspace.game_loading import card_files, find_game_dirs, load_game
 
 from .conftest import CANARY, Attack, Run, make_attack, run_contained
 
@@ -173,7 +173,7 @@ def test_the_largest_64_bit_numbers_load():
 
 
 def test_huge_integers_are_not_trusted_to_the_fast_schema_check():
-    from cardforge.fast_schema import plain_json
+    from cardforge.validation.fast_schema import plain_json
     assert plain_json({"quantity": 2 ** 63 - 1}) and not plain_json({"quantity": 2 ** 64})
     assert not plain_json([60 ** 3000])  # which jsonschema-rs finds valid under "maximum": 10000
     problems = validate(Document(path=P, data={"deck": "assist", "cards": [
@@ -394,7 +394,7 @@ def test_a_die_with_too_many_faces_is_a_located_error_found_fast(tmp_path, game)
 
 
 def test_every_die_in_the_schemas_is_bounded_by_max_die_faces():
-    from cardforge.validate import schema
+    from cardforge.validation.schema_validate import schema
 
     def facts(game: str) -> dict:
         return schema(f"{game}.schema.json")["$defs"]["facts"]["properties"]

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from cardforge.loading.yaml_walk import LoadError
+from cardforge.spreadsheet.cell_grid import csv_grid
 from cardforge.spreadsheet.cells import BadCell, a1, read_text, text_cell
-from cardforge.spreadsheet.deck import deck_document
-from cardforge.spreadsheet.grid import csv_grid
-from cardforge.spreadsheet.headers import Header, check_together, parse
-from cardforge.yaml_walk import LoadError
+from cardforge.spreadsheet.sheet_deck import deck_document
+from cardforge.spreadsheet.sheet_headers import Header, check_together, parse
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -10,11 +10,11 @@ import yaml
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.source import load_yaml
+from cardforge.loading.yaml_source import load_yaml
 from cardforge.spreadsheet import load_sheet
-from cardforge.spreadsheet.convert import NotExact, encode
-from cardforge.spreadsheet.deck import deck_document
-from cardforge.spreadsheet.grid import book_grid
+from cardforge.spreadsheet.cell_grid import book_grid
+from cardforge.spreadsheet.deck_convert import NotExact, encode
+from cardforge.spreadsheet.sheet_deck import deck_document
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = ("comic-creator", "dice-girls", "dice-tuners", "dixe-on-card", "writers-battle")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.source import loads
+from cardforge.loading.yaml_source import loads
 from tests.workspace_games.conftest import make_workspace
 
 

@@ -9,9 +9,9 @@ import io
 
 import pytest
 
+from cardforge.loading.yaml_walk import LoadError
 from cardforge.spreadsheet import load_sheet
 from cardforge.spreadsheet.csv_lines import CsvPlaces
-from cardforge.yaml_walk import LoadError
 
 TEXT = 'id,text,cost\r\na,"one\ntwo, three",3\nb,x,4\n"c","""q""",5\n'
 

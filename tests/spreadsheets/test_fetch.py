@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cardforge import trust
+from cardforge.boundary import trust
 from cardforge.cli import main
-from cardforge.commands import fetch
+from cardforge.commands import fetch_command as fetch
 from tests.conftest import FIXTURES
 
 HERE = Path(__file__).parent / "fixtures"

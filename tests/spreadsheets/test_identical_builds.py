@@ -17,8 +17,8 @@ import yaml
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.source import load_yaml
-from cardforge.spreadsheet.convert import encode
+from cardforge.loading.yaml_source import load_yaml
+from cardforge.spreadsheet.deck_convert import encode
 from tests.spreadsheets.test_convert import GAMES, REPO
 
 BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")

@@ -9,8 +9,8 @@ import pypdfium2
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.spreadsheet.convert import read_deck
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.spreadsheet.deck_convert import read_deck
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import make_workspace
 
 SHEET = ('id,name.en,cost,# designer notes,text.en\r\n'

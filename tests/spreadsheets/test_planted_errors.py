@@ -104,7 +104,7 @@ def test_date_cell_in_xlsx_is_an_error_not_a_date(tmp_path):
 
 
 def test_semicolon_bom_sheet_reads_the_same_cards_as_yaml(tmp_path):
-    from cardforge.source import load_yaml
+    from cardforge.loading.yaml_source import load_yaml
     from cardforge.spreadsheet import load_sheet
 
     sheet = load_sheet(HERE / "ok_semicolon_bom.csv")

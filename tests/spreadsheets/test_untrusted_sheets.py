@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardforge import trust
+from cardforge.boundary import trust
+from cardforge.loading.yaml_walk import LoadError
 from cardforge.spreadsheet import load_sheet
-from cardforge.yaml_walk import LoadError
 
 HERE = Path(__file__).parent / "fixtures"
 

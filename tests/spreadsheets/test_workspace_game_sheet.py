@@ -102,7 +102,7 @@ def _ods(path: Path, rows: list[list[object]]) -> Path:
 
 
 def test_ods_reads_like_the_yaml(tmp_path):
-    from cardforge.source import load_yaml
+    from cardforge.loading.yaml_source import load_yaml
 
     ods = _ods(tmp_path / "monsters.ods", [["deck", "monsters"], HEADERS, BOG_HAG])
     doc = load_sheet(ods)

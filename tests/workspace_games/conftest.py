@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.config import Config
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
 from cardforge.problem import Problem
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace.game_loading import find_game_dirs, load_game
+from cardforge.workspace.workspace_config import Config
 from tests.cli_run import Run
 from tests.conftest import FIXTURES
 

@@ -20,7 +20,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from PIL import Image
 
-from cardforge.card_sizes import preset_size
+from cardforge.model.card_sizes import preset_size
 from tests.workspace_games.conftest import GAME, cardforge, copied
 
 GAME_DIR = f"cards/{GAME}"

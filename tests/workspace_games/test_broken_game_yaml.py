@@ -2,7 +2,7 @@
 problem at its line instead of crashing; a folder or id that cannot be the game's id is
 reported at game.yaml."""
 
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import GAME, lint_workspace, make_workspace
 
 

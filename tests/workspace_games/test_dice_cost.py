@@ -1,7 +1,7 @@
 """A dice-cost field must read in cardforge's cost notation: the first character it cannot
 read is CF003, at that very character, with the notation's hint; the card is left out."""
 
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import make_workspace
 
 

@@ -1,9 +1,9 @@
 """A cards/<id>/ folder no installed pack claims is a workspace game: found, its spec made
 from game.yaml, loaded with its cards."""
 
-from cardforge.packs import discover
-from cardforge.workspace import find_game_dirs, load_game
-from cardforge.workspace_game import WorkspaceGameSpec, workspace_spec
+from cardforge.model.game_packs import discover
+from cardforge.model.workspace_game import WorkspaceGameSpec, workspace_spec
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import GAME, make_workspace
 
 

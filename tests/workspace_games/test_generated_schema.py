@@ -6,8 +6,8 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from cardforge.field_schema import card_file_schema, field_schema
-from cardforge.source import load_yaml
+from cardforge.loading.yaml_source import load_yaml
+from cardforge.validation.field_schema import card_file_schema, field_schema
 from tests.workspace_games.conftest import GAME, SCENARIOS
 
 

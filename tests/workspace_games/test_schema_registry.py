@@ -4,10 +4,10 @@ same schema again keeps the compiled validators (what keeps lint fast)."""
 
 import pytest
 
-import cardforge.validate as validate_module
-from cardforge import schema_registry
-from cardforge.validate import register_schema
-from cardforge.workspace_game import schema_name
+import cardforge.validation.schema_validate as validate_module
+from cardforge.model.workspace_game import schema_name
+from cardforge.validation import schema_registry
+from cardforge.validation.schema_validate import register_schema
 from tests.workspace_games.conftest import GAME, lint_workspace, make_workspace
 
 

@@ -4,11 +4,11 @@ after the workspace's templates and before the built-in ones."""
 
 import shutil
 
-from cardforge import trust
-from cardforge.packs import GameSpec
+from cardforge.boundary import trust
+from cardforge.boundary.resources import template_search_path, templates_dir
+from cardforge.model.game_packs import GameSpec
 from cardforge.render.face_sources import deck_templates, face_sources
-from cardforge.resources import template_search_path, templates_dir
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import GAME, SCENARIOS, make_workspace
 
 

@@ -9,12 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 import cardforge.commands as commands
-from cardforge import packs
 from cardforge.cli import main
-from cardforge.commands import lint as lint_command
+from cardforge.commands import lint_command
 from cardforge.errors import ConfigError
-from cardforge.packs import GameSpec
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.model import game_packs as packs
+from cardforge.model.game_packs import GameSpec
+from cardforge.workspace.game_loading import find_game_dirs, load_game
 from tests.workspace_games.conftest import GAME, make_workspace
 
 PACK_SCHEMA = {

@@ -9,7 +9,7 @@ so the pack's rules check each cost against exact dice odds. Facts live in
 
 from __future__ import annotations
 
-from cardforge.packs import GameSpec, lazy
+from cardforge.model.game_packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="comic-creator",
@@ -17,9 +17,9 @@ GAME = GameSpec(
     schema="comic-creator.schema.json",
     rules="cardforge.games.comic_creator.rules",
     products=("cards", "rules", "rulesheet"),
-    face_context=lazy("cardforge.games.comic_creator.faces:face_context"),
-    back_context=lazy("cardforge.games.comic_creator.faces:back_context"),
+    face_context=lazy("cardforge.games.comic_creator.cc_faces:face_context"),
+    back_context=lazy("cardforge.games.comic_creator.cc_faces:back_context"),
     face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
-    stats=lazy("cardforge.games.comic_creator.stats:cost_table"),
-    diagrams={"cost-kinds": lazy("cardforge.games.comic_creator.diagrams:cost_kinds")},
+    stats=lazy("cardforge.games.comic_creator.cc_stats:cost_table"),
+    diagrams={"cost-kinds": lazy("cardforge.games.comic_creator.cc_diagrams:cost_kinds")},
 )

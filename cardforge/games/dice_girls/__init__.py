@@ -10,7 +10,7 @@ expected total and spread.
 
 from __future__ import annotations
 
-from cardforge.packs import GameSpec, lazy
+from cardforge.model.game_packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="dice-girls",
@@ -18,8 +18,8 @@ GAME = GameSpec(
     schema="dice-girls.schema.json",
     rules="cardforge.games.dice_girls.rules",
     products=("cards", "rules", "rulesheet"),
-    face_context=lazy("cardforge.games.dice_girls.faces:face_context"),
-    back_context=lazy("cardforge.games.dice_girls.faces:back_context"),
+    face_context=lazy("cardforge.games.dice_girls.dg_faces:face_context"),
+    back_context=lazy("cardforge.games.dice_girls.dg_faces:back_context"),
     face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
-    stats=lazy("cardforge.games.dice_girls.stats:table"),
+    stats=lazy("cardforge.games.dice_girls.dg_stats:table"),
 )

@@ -10,7 +10,7 @@ each card's exact odds, and the ``dice`` product prints the DiXes. Facts live in
 
 from __future__ import annotations
 
-from cardforge.packs import GameSpec, lazy
+from cardforge.model.game_packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="dixe-on-card",
@@ -18,9 +18,9 @@ GAME = GameSpec(
     schema="dixe-on-card.schema.json",
     rules="cardforge.games.dixe_on_card.rules",
     products=("cards", "dice", "rules", "rulesheet"),
-    face_context=lazy("cardforge.games.dixe_on_card.faces:face_context"),
-    back_context=lazy("cardforge.games.dixe_on_card.faces:back_context"),
+    face_context=lazy("cardforge.games.dixe_on_card.dx_faces:face_context"),
+    back_context=lazy("cardforge.games.dixe_on_card.dx_faces:back_context"),
     face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
-    stats=lazy("cardforge.games.dixe_on_card.stats:odds_table"),
-    dice=lazy("cardforge.games.dixe_on_card.faces:custom_dice"),
+    stats=lazy("cardforge.games.dixe_on_card.dx_stats:odds_table"),
+    dice=lazy("cardforge.games.dixe_on_card.dx_faces:custom_dice"),
 )

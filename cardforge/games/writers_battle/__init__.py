@@ -12,7 +12,7 @@ diagram.
 
 from __future__ import annotations
 
-from cardforge.packs import GameSpec, lazy
+from cardforge.model.game_packs import GameSpec, lazy
 
 GAME = GameSpec(
     id="writers-battle",
@@ -20,9 +20,9 @@ GAME = GameSpec(
     schema="writers-battle.schema.json",
     rules="cardforge.games.writers_battle.rules",
     products=("cards", "board", "rules", "rulesheet"),
-    face_context=lazy("cardforge.games.writers_battle.faces:face_context"),
-    back_context=lazy("cardforge.games.writers_battle.faces:back_context"),
+    face_context=lazy("cardforge.games.writers_battle.wb_faces:face_context"),
+    back_context=lazy("cardforge.games.writers_battle.wb_faces:back_context"),
     face_context_per_card=True,  # the hooks read the card, game.yaml and dice files only
-    stats=lazy("cardforge.games.writers_battle.stats:table"),
-    diagrams={"movement-types": lazy("cardforge.games.writers_battle.diagrams:movement_types")},
+    stats=lazy("cardforge.games.writers_battle.wb_stats:table"),
+    diagrams={"movement-types": lazy("cardforge.games.writers_battle.wb_diagrams:movement_types")},
 )

@@ -12,7 +12,7 @@ import pytest
 from cardforge.dice.cost import cost_from_structured, parse_cost
 from cardforge.errors import RenderError
 from cardforge.games.comic_creator import GAME
-from cardforge.games.comic_creator.faces import (
+from cardforge.games.comic_creator.cc_faces import (
     MAX_DIE_MM,
     ROW_WIDTH_MM,
     ability_chip,
@@ -21,12 +21,12 @@ from cardforge.games.comic_creator.faces import (
     face_context,
     name_size,
 )
-from cardforge.model import Card
-from cardforge.render import face_kit
-from cardforge.render.cards import render_card_faces
-from cardforge.render.geometry import mm_to_pt
-from cardforge.source import loads
-from cardforge.workspace import load_game
+from cardforge.loading.yaml_source import loads
+from cardforge.model.game_model import Card
+from cardforge.model.paper_units import mm_to_pt
+from cardforge.render.card_render import render_card_faces
+from cardforge.render.templating import face_kit
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[3]
 GAME_DIR = REPO / "cards" / "comic-creator"

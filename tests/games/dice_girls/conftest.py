@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardforge.games.dice_girls import GAME
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
 from tests.conftest import FIXTURES, lint_files
 
 REPO = Path(__file__).resolve().parents[3]

@@ -1,5 +1,5 @@
-from cardforge.games.dice_girls.idols import Before, Idol, instances
-from cardforge.games.dice_girls.supply import hand_need, worst_hand
+from cardforge.games.dice_girls.dg_idols import Before, Idol, instances
+from cardforge.games.dice_girls.dg_supply import hand_need, worst_hand
 
 
 def test_worst_hand_played_in_its_worst_order_is_caught(lint_dg):

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from cardforge.games.dice_girls import GAME
-from cardforge.games.dice_girls.idols import Before, Die
-from cardforge.games.dice_girls.odds import Total, mixture, pips, situations, totals
-from cardforge.workspace import load_game
+from cardforge.games.dice_girls.dg_idols import Before, Die
+from cardforge.games.dice_girls.dg_odds import Total, mixture, pips, situations, totals
+from cardforge.workspace.game_loading import load_game
 
 D6 = Die((1, 2, 3, 4, 5, 6), 7)
 

@@ -7,9 +7,9 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.games.dice_girls import GAME
-from cardforge.games.dice_girls.faces import effect_sentence, face_context
-from cardforge.games.dice_girls.stats import table
-from cardforge.workspace import load_game
+from cardforge.games.dice_girls.dg_faces import effect_sentence, face_context
+from cardforge.games.dice_girls.dg_stats import table
+from cardforge.workspace.game_loading import load_game
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -61,7 +61,7 @@ def test_face_context_for_a_question_idol():
 
 
 def test_faces_render_in_both_languages_without_warnings():
-    from cardforge.render.cards import render_card_faces
+    from cardforge.render.card_render import render_card_faces
 
     game = _game()
     for lang in game.languages:

@@ -13,11 +13,11 @@ from PIL import Image
 
 from cardforge.cli import main
 from cardforge.games.dice_tuners import GAME
-from cardforge.games.dice_tuners.dice import custom_dice
+from cardforge.games.dice_tuners.dt_dice import custom_dice
+from cardforge.model.paper_units import mm_to_pt
 from cardforge.products.dice_sheets import net_sheets
-from cardforge.render.dice_faces import render_die_faces
-from cardforge.render.geometry import mm_to_pt
-from cardforge.workspace import load_game
+from cardforge.render.dice_render import render_die_faces
+from cardforge.workspace.game_loading import load_game
 from tests.dice.test_die_net import fold, opposite_pairs
 from tests.games.dice_tuners.conftest import GAME_DIR, GAME_YAML, REPO
 from tests.render.test_dice_products import PAPER_PT, _has_images, _placements

@@ -1,6 +1,6 @@
 from cardforge.games.dice_tuners import GAME
 from cardforge.games.dice_tuners.rules.dt104_hero_cost_reachable import best_purchase
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
 from tests.games.dice_tuners.conftest import GAME_DIR, GAME_YAML
 
 

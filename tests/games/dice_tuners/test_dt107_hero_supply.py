@@ -1,6 +1,6 @@
 from cardforge.games.dice_tuners import GAME
 from cardforge.games.dice_tuners.rules.dt107_hero_supply import heroes_needed
-from cardforge.workspace import load_game
+from cardforge.workspace.game_loading import load_game
 from tests.games.dice_tuners.conftest import GAME_DIR, game_line
 
 

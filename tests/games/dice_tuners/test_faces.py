@@ -9,15 +9,15 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardforge.games.dice_tuners import GAME
-from cardforge.games.dice_tuners.faces import (
+from cardforge.games.dice_tuners.dt_faces import (
     advantage_order,
     back_context,
     face_context,
     text_width,
 )
-from cardforge.render.cards import render_card_faces
-from cardforge.render.geometry import mm_to_pt
-from cardforge.workspace import load_game
+from cardforge.model.paper_units import mm_to_pt
+from cardforge.render.card_render import render_card_faces
+from cardforge.workspace.game_loading import load_game
 from tests.games.dice_tuners.conftest import GAME_DIR, REPO
 
 

@@ -7,8 +7,8 @@ import pypdfium2
 import pytest
 
 from cardforge.games.dice_tuners import GAME
-from cardforge.render.cards import render_card_faces
-from cardforge.workspace import load_game
+from cardforge.render.card_render import render_card_faces
+from cardforge.workspace.game_loading import load_game
 from tests.games.dice_tuners.conftest import GAME_DIR, REPO
 
 DPI = 300

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.games.dice_tuners import GAME
-from cardforge.games.dice_tuners.stats import on_fire, on_fire_table
-from cardforge.workspace import load_game
+from cardforge.games.dice_tuners.dt_stats import on_fire, on_fire_table
+from cardforge.workspace.game_loading import load_game
 from tests.games.dice_tuners.conftest import GAME_DIR, REPO
 
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.games.dixe_on_card import GAME
-from cardforge.games.dixe_on_card.faces import back_context, custom_dice, face_context
+from cardforge.games.dixe_on_card.dx_faces import back_context, custom_dice, face_context
 from tests.games.dixe_on_card.conftest import REPO
 
 A4_PT = (595.28, 841.89)

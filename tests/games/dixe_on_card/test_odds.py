@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from cardforge.games.dixe_on_card.odds import (
+from cardforge.games.dixe_on_card.dx_odds import (
     JOKER,
     ComboSolver,
     JokerLimits,
@@ -156,7 +156,7 @@ def test_card_chance_is_the_product_and_too_long_is_impossible():
 
 
 def test_solve_all_shares_the_work_with_a_child_and_remembers_the_exact_chances(monkeypatch):
-    from cardforge.games.dixe_on_card import odds
+    from cardforge.games.dixe_on_card import dx_odds as odds
 
     dice = [SMALL, SMALL, [J, "a", "b", "c", "c", "d"]]
     queries = [odds.Query.of(c, dice) for c in (["a"], ["a", "b"], ["a", "b", "c"], ["c", "d"], ["a", "a"])]
@@ -181,7 +181,7 @@ def test_solve_all_does_not_fork_while_other_threads_run(monkeypatch):
     """`cardforge preview` lints in a thread: a fork would copy the other threads' locks."""
     import threading
 
-    from cardforge.games.dixe_on_card import odds
+    from cardforge.games.dixe_on_card import dx_odds as odds
 
     odds._KNOWN.clear()
     monkeypatch.setattr(odds.forked, "start", lambda call: pytest.fail("forked beside a thread"))
@@ -197,7 +197,7 @@ def test_solve_all_does_not_fork_while_other_threads_run(monkeypatch):
 
 
 def test_a_batch_larger_than_the_memo_is_kept_whole(monkeypatch):
-    from cardforge.games.dixe_on_card import odds
+    from cardforge.games.dixe_on_card import dx_odds as odds
 
     monkeypatch.setattr(odds, "MAX_KNOWN", 4)
     odds._KNOWN.clear()
@@ -209,7 +209,7 @@ def test_a_batch_larger_than_the_memo_is_kept_whole(monkeypatch):
 def test_when_this_processs_part_fails_the_child_is_stopped():
     import multiprocessing
 
-    from cardforge.games.dixe_on_card import odds
+    from cardforge.games.dixe_on_card import dx_odds as odds
 
     odds._KNOWN.clear()
     broken = odds.Query(("a", "b", "c", "e"), ((),) * 4)  # dice with no faces: ValueError

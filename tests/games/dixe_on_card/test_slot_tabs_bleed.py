@@ -9,8 +9,8 @@ import pikepdf
 import pypdfium2
 import pytest
 
-from cardforge.render.cards import render_card_faces
-from cardforge.render.geometry import pt_to_mm
+from cardforge.model.paper_units import pt_to_mm
+from cardforge.render.card_render import render_card_faces
 from tests.games.dixe_on_card.conftest import REPO
 
 DPI = 300

@@ -5,9 +5,9 @@ from fractions import Fraction
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.games.writers_battle.cards import movement_grid
-from cardforge.games.writers_battle.faces import face_context
-from cardforge.games.writers_battle.stats import table
+from cardforge.games.writers_battle.wb_cards import movement_grid
+from cardforge.games.writers_battle.wb_faces import face_context
+from cardforge.games.writers_battle.wb_stats import table
 from tests.games.writers_battle.conftest import REPO
 
 
@@ -60,7 +60,7 @@ def test_gimmick_and_foreshadow_faces(shipped):
 
 
 def test_faces_render_in_both_languages_without_warnings(shipped):
-    from cardforge.render.cards import render_card_faces
+    from cardforge.render.card_render import render_card_faces
 
     for lang in shipped.languages:
         faces = render_card_faces(shipped, lang, REPO)   # any WeasyPrint warning would raise

@@ -9,7 +9,7 @@ def test_known_tokens_pass(lint_core):
 
 
 def test_every_localized_text_is_searched_however_nested_but_not_the_name():
-    from cardforge.lint.rules.cf009_icon_token import localized_texts
+    from cardforge.lint.data_shape_rules.cf009_icon_token import localized_texts
 
     card = {"id": "x", "name": {"en": ":title:"}, "text": {"en": "a", "ja": "b"},
             "overdrive": {"dice": ["red"], "effect": {"en": ":katana:"}},

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.balance import judge_game
-from cardforge.config import Config
+from cardforge.balance.cost_curve import judge_game
 from cardforge.lint.engine import lint_game
 from cardforge.lint.rule import all_rules
-from cardforge.packs import discover
+from cardforge.model.game_packs import discover
 from cardforge.problem import Problem, Severity
-from cardforge.workspace import find_game_dirs, load_game
+from cardforge.workspace.game_loading import find_game_dirs, load_game
+from cardforge.workspace.workspace_config import Config
 
 REPO = Path(__file__).resolve().parents[3]
 SPECS = discover()
@@ -272,13 +272,13 @@ def test_a_planted_dice_tuners_hero_that_wins_every_duel_and_5_vp_is_caught(tmp_
 @pytest.mark.parametrize("predicted, suggested", [(5.5, 6), (5.4999999999997, 6), (5.5000000000003, 6),
                                                   (5.49, 5), (0.5, 1), (2.0, 2), (1.9999999999999, 2)])
 def test_the_suggested_cost_rounds_halves_up_whatever_the_solver_left(predicted, suggested):
-    from cardforge.lint.rules.cf011_cost_curve import half_up
+    from cardforge.lint.game_design_rules.cf011_cost_curve import half_up
 
     assert half_up(predicted) == suggested
 
 
 def test_the_fit_formula_never_prints_a_negative_zero():
-    from cardforge.balance_fit import Fit
+    from cardforge.balance.least_squares import Fit
 
     fit = Fit(("strength", "venom"), {"strength": 0.5, "venom": -1e-15}, -2e-16, 1.0, 9, 3)
     assert fit.formula() == "0.00 + 0.50·strength + 0.00·venom"

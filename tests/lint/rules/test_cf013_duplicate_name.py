@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardforge.lint.rules.cf013_duplicate_name import normalised
+from cardforge.lint.data_shape_rules.cf013_duplicate_name import normalised
 from cardforge.problem import Severity
 from tests.lint.planting import GAMES, col_of, copy_game, found, line_of, lint, new_game, plant
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cardforge.packs import discover
+from cardforge.model.game_packs import discover
 from tests.conftest import FIXTURES, lint_files
 from tests.lint.planting import GAMES, REPO, col_of, copy_game, found, line_of, lint, plant
 from tests.workspace_games.conftest import lint_workspace, make_workspace

@@ -26,7 +26,7 @@ def test_an_inline_yaml_translation_is_checked_at_its_own_line(tmp_path):
 
 
 def test_spelled_numbers_articles_and_reordered_markup_are_not_mismatches(tmp_path):
-    from cardforge.i18n.checks import differences
+    from cardforge.i18n.translation_checks import differences
 
     assert differences("カードを2枚引く。", "Draw two cards.") == []
     assert differences("Un brelan", "Three of a kind") == []       # spelled on both sides

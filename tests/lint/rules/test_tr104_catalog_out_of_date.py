@@ -2,10 +2,10 @@
 
 import shutil
 
-from cardforge.commands.i18n import needs, update_game
-from cardforge.i18n import catalogs
-from cardforge.i18n.state import state
-from cardforge.workspace import load_game
+from cardforge.commands.i18n_command import needs, update_game
+from cardforge.i18n import game_catalogs as catalogs
+from cardforge.i18n.catalog_state import state
+from cardforge.workspace.game_loading import load_game
 from tests.conftest import GENERIC, i18n_game, lint_root
 
 

@@ -14,16 +14,17 @@ import weasyprint
 from click.testing import CliRunner
 
 from cardforge.cli import main
-from cardforge.config import Config
 from cardforge.games.comic_creator import GAME
 from cardforge.lint.engine import lint_game
-from cardforge.lint.layout import LayoutOptions
+from cardforge.lint.layout_measures import LayoutOptions
+from cardforge.lint.player_text_rules.tr105_text_overflow import blamed_field
 from cardforge.lint.rule import all_rules
-from cardforge.lint.rules.tr105_text_overflow import blamed_field
-from cardforge.packs import GameSpec
-from cardforge.render import booklet, chunks
-from cardforge.render.overflow import measure_page
-from cardforge.workspace import load_game
+from cardforge.model.game_packs import GameSpec
+from cardforge.render import booklet_render as booklet
+from cardforge.render.layout.text_overflow import measure_page
+from cardforge.render.workers import chunks
+from cardforge.workspace.game_loading import load_game
+from cardforge.workspace.workspace_config import Config
 from tests.conftest import FIXTURES
 from tests.lint.planting import copy_game, line_of, plant
 from tests.lint.planting import lint as planted_lint

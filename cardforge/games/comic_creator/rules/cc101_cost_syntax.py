@@ -20,8 +20,8 @@ Failing (keywords are upper case: ``RUN4``)::
 from collections.abc import Iterator
 
 from cardforge.dice.cost import CostSyntaxError
-from cardforge.games.comic_creator.costs import card_cost
-from cardforge.model import Card, Game
+from cardforge.games.comic_creator.cc_costs import card_cost
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "CC101"

@@ -25,8 +25,8 @@ from collections.abc import Iterator
 
 from cardforge.dice.cost import AnyDie, Cost
 from cardforge.dice.odds import min_dice_to_pay
-from cardforge.games.comic_creator.costs import faces, parsed_cost, payment_colour
-from cardforge.model import Card, Game
+from cardforge.games.comic_creator.cc_costs import faces, parsed_cost, payment_colour
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "CC102"

@@ -34,8 +34,8 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from cardforge.games.comic_creator.costs import ends_game, parsed_cost, probability, reference_pools
-from cardforge.model import Card, Game
+from cardforge.games.comic_creator.cc_costs import ends_game, parsed_cost, probability, reference_pools
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "CC103"

@@ -22,7 +22,7 @@ Failing (a die has no face 7)::
 from collections.abc import Iterator
 from typing import Any
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "CC104"

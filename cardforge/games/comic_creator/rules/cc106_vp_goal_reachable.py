@@ -18,8 +18,8 @@ Failing (goal 15; the beginners' Experience cards hold 12 VP)::
 
 from collections.abc import Iterator
 
-from cardforge.games.comic_creator.costs import ends_game, parsed_cost
-from cardforge.model import Game
+from cardforge.games.comic_creator.cc_costs import ends_game, parsed_cost
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "CC106"

@@ -17,7 +17,7 @@ Failing (there is no four-dice icon)::
 
 from collections.abc import Iterator
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DG101"

@@ -24,8 +24,8 @@ Failing (nothing says how many dice to roll)::
 
 from collections.abc import Iterator
 
-from cardforge.games.dice_girls.idols import QUESTION, Idol
-from cardforge.model import Card, Game
+from cardforge.games.dice_girls.dg_idols import QUESTION, Idol
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DG102"

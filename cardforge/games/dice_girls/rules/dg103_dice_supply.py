@@ -6,7 +6,7 @@ player ends with ``facts.cards_played`` idols ([[Basic rule]] e); and the first 
 first idol rolls ``facts.first_player_extra_dice`` more ([[Basic rule]] d). So the first
 player's worst case is the hand of that many idols, played in the order that makes the
 most dice (a "?" or extra-dice idol rolls more the later it comes), plus the extra die.
-Every hand of physical cards is tried (see ``cardforge.games.dice_girls.supply``). When
+Every hand of physical cards is tried (see ``cardforge.games.dice_girls.dg_supply``). When
 the worst case exceeds the supply it is reported at the ``dice`` of the idol in that hand
 that rolls the most, naming the whole hand.
 
@@ -25,9 +25,9 @@ Failing (five idols showing 3 dice: 15, and 16 for the first player)::
 
 from collections.abc import Iterator
 
-from cardforge.games.dice_girls.idols import Before, instances
-from cardforge.games.dice_girls.supply import worst_hand
-from cardforge.model import Game
+from cardforge.games.dice_girls.dg_idols import Before, instances
+from cardforge.games.dice_girls.dg_supply import worst_hand
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DG103"

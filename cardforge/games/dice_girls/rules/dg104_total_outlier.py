@@ -1,7 +1,7 @@
 """Expected total outlier: an idol whose expected pips are far from the other idols'.
 
 Method. Each idol's expected total (the pips on it at the end of the game) is computed
-exactly by ``cardforge.games.dice_girls.odds``: random hands, a random play position,
+exactly by ``cardforge.games.dice_girls.dg_odds``: random hands, a random play position,
 the idols already in front drawn from the other cards, every roll and every dice-changing
 effect enumerated (the model is in that module's docstring). Then, for each idol in turn,
 the *other* idols' expected totals give a median ``m`` and a median absolute deviation
@@ -30,9 +30,9 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from cardforge.games.dice_girls.idols import idols
-from cardforge.games.dice_girls.odds import totals
-from cardforge.model import Game
+from cardforge.games.dice_girls.dg_idols import idols
+from cardforge.games.dice_girls.dg_odds import totals
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DG104"

@@ -21,7 +21,7 @@ Failing (Cute is the track10 name; this pack's attributes are vocal, dance, visu
 import difflib
 from collections.abc import Iterator
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Location, Problem
 
 CODE = "DG105"

@@ -18,7 +18,7 @@ Failing (turning over 4s makes them 3s)::
 
 from collections.abc import Iterator
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DG106"

@@ -26,8 +26,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from cardforge.games.dice_tuners.data import STRATEGY, colour_ids
-from cardforge.model import Card, Game
+from cardforge.games.dice_tuners.dt_data import STRATEGY, colour_ids
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DT101"

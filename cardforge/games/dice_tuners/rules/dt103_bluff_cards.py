@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dice_tuners.data import STRATEGY, is_bluff, strategy_cards
-from cardforge.model import Game
+from cardforge.games.dice_tuners.dt_data import STRATEGY, is_bluff, strategy_cards
+from cardforge.model.game_model import Game
 from cardforge.problem import Location, Problem
 
 CODE = "DT103"

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dice_tuners.data import deck_values, heroes
-from cardforge.model import Game
+from cardforge.games.dice_tuners.dt_data import deck_values, heroes
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DT104"

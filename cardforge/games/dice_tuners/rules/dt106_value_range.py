@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dice_tuners.data import HERO, STRATEGY, is_bluff
-from cardforge.model import Card, Game
+from cardforge.games.dice_tuners.dt_data import HERO, STRATEGY, is_bluff
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DT106"

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dice_tuners.data import HERO, rounds_for
-from cardforge.model import Game
+from cardforge.games.dice_tuners.dt_data import HERO, rounds_for
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DT107"

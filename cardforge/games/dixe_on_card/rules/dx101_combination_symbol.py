@@ -23,8 +23,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.data import combinations, symbols
-from cardforge.model import Card, Game
+from cardforge.games.dixe_on_card.dx_data import combinations, symbols
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DX101"

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.data import combinations
-from cardforge.model import Card, Game
+from cardforge.games.dixe_on_card.dx_data import combinations
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DX102"

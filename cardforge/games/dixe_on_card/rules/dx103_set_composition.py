@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.data import dixes_by_id, set_dice
-from cardforge.model import Deck, Game
+from cardforge.games.dixe_on_card.dx_data import dixes_by_id, set_dice
+from cardforge.model.game_model import Deck, Game
 from cardforge.problem import Problem
 
 CODE = "DX103"

@@ -28,8 +28,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.data import CHARACTER, dixes, symbols
-from cardforge.model import Game
+from cardforge.games.dixe_on_card.dx_data import CHARACTER, dixes, symbols
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DX104"

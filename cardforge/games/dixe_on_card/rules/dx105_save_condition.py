@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DX105"

@@ -30,8 +30,8 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.difficulty import card_odds, log_odds_against, solve_game
-from cardforge.model import Game
+from cardforge.games.dixe_on_card.dx_difficulty import card_odds, log_odds_against, solve_game
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DX106"

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge.games.dixe_on_card.data import symbols
-from cardforge.lint.rules.cf009_icon_token import icons_for
-from cardforge.model import Game
+from cardforge.games.dixe_on_card.dx_data import symbols
+from cardforge.lint.data_shape_rules.cf009_icon_token import icons_for
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "DX107"

@@ -33,8 +33,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from cardforge.games.dixe_on_card.data import CHARACTER, combinations
-from cardforge.model import Card, Game
+from cardforge.games.dixe_on_card.dx_data import CHARACTER, combinations
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "DX108"

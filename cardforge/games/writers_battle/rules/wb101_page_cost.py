@@ -20,8 +20,8 @@ Failing (nobody ever holds 9 pages)::
 
 from collections.abc import Iterator
 
-from cardforge.games.writers_battle.cards import page_costs
-from cardforge.model import Card, Game
+from cardforge.games.writers_battle.wb_cards import page_costs
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "WB101"

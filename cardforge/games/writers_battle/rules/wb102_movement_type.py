@@ -20,9 +20,9 @@ Failing (the key is ``cross``; 十字 is its Japanese name)::
 import difflib
 from collections.abc import Iterator
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
+from cardforge.model.language_text import localized
 from cardforge.problem import Problem
-from cardforge.words import localized
 
 CODE = "WB102"
 NAME = "movement-type"

@@ -19,7 +19,7 @@ Failing (``mistery`` is misspelt)::
 import difflib
 from collections.abc import Iterator
 
-from cardforge.model import Card, Game
+from cardforge.model.game_model import Card, Game
 from cardforge.problem import Problem
 
 CODE = "WB103"

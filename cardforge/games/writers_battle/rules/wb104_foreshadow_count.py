@@ -21,8 +21,8 @@ Failing (only two)::
 
 from collections.abc import Iterator
 
-from cardforge.games.writers_battle.cards import faction_cards
-from cardforge.model import Game
+from cardforge.games.writers_battle.wb_cards import faction_cards
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "WB104"

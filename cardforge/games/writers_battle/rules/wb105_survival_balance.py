@@ -19,8 +19,8 @@ Failing (mystery 11, fantasy 6 with max_difference 2)::
 
 from collections.abc import Iterator
 
-from cardforge.games.writers_battle.cards import faction_cards
-from cardforge.model import Game
+from cardforge.games.writers_battle.wb_cards import faction_cards
+from cardforge.model.game_model import Game
 from cardforge.problem import Problem
 
 CODE = "WB105"

@@ -1,0 +1,92 @@
+"""Stylesheets found on a template search path, with their relative ``url()``s made absolute.
+
+A face or booklet document is laid out from a string, so a stylesheet's ``url(paper.svg)``
+must be turned into the file URL next to the stylesheet it was written in. Stylesheets are
+read by the environment's loader, so through the trust boundary like templates.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jinja2
+
+from cardforge.boundary.trust import Refused
+from cardforge.errors import RenderError
+
+_RELATIVE_URL = re.compile(r"""url\(\s*(['"]?)(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^'")\s]+)\1\s*\)""")
+
+
+def absolute_urls(css: str, folder: Path) -> str:
+    """``css`` with each relative ``url(x)`` replaced by the file URL of ``folder/x``."""
+    return _RELATIVE_URL.sub(lambda m: f'url("{(folder / m.group(2)).resolve().as_uri()}")', css)
+
+
+def read_source(env: jinja2.Environment, name: str) -> tuple[str, Path] | None:
+    """``(text, file)`` of ``name``, the first found on ``env``'s search path, or None when no
+    folder has it. Raises RenderError naming the file when the trust boundary refuses it
+    (outside the workspace, not a regular file, too large, not UTF-8)."""
+    try:
+        source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+    except jinja2.TemplateNotFound:
+        return None
+    except Refused as exc:
+        raise RenderError(f"{exc.location}: stylesheet cannot be read: {exc.reason}",
+                          hint=exc.hint or "keep stylesheets inside the workspace, as regular files"
+                          ) from None
+    return source, Path(filename or ".")
+
+
+def load_stylesheet(env: jinja2.Environment, name: str, *, required: bool = True) -> str | None:
+    """The text of stylesheet ``name``, the first found on ``env``'s search path, with relative
+    ``url()``s made absolute against its own folder; None when it is missing and not
+    ``required``. Raises RenderError when a required stylesheet is missing, or one found
+    cannot be read (see :func:`read_source`)."""
+    found = read_source(env, name)
+    if found is None:
+        if required:
+            raise RenderError(f"stylesheet {name} not found", hint="it belongs in templates/_base/")
+        return None
+    source, filename = found
+    return absolute_urls(source, filename.parent)
+
+
+def face_stylesheet(env: jinja2.Environment) -> str:
+    """``print.css`` then ``style.css`` (each the first found on the search path; the
+    game's style.css is optional), relative ``url()``s made absolute. The card's sizes come
+    before it as CSS variables (:func:`cardforge.render.layout.face_layout.page_css`). Raises RenderError
+    when ``print.css`` is missing."""
+    optional = load_stylesheet(env, "style.css", required=False)
+    css = "\n".join([load_stylesheet(env, "print.css") or "", *([optional] if optional else [])])
+    found = [read_source(env, name) for name in ("print.css", "style.css")]
+    remember_sources(css, [(path, text) for text, path in filter(None, found)])
+    return css
+
+
+_SOURCES: dict[str, list[tuple[Path, str]]] = {}
+_KEPT = 8  # stylesheets remembered, at most (a build uses one or two)
+
+
+def remember_sources(css: str, sources: list[tuple[Path, str]]) -> None:
+    """Keep the files (path, text) stylesheet ``css`` was made of, so that a warning
+    WeasyPrint gives about a declaration of a document holding ``css`` can be traced back
+    to its file and line (:func:`sources_in`)."""
+    _SOURCES.pop(css, None)
+    _SOURCES[css] = sources
+    while len(_SOURCES) > _KEPT:
+        del _SOURCES[next(iter(_SOURCES))]
+
+
+def sources_in(document_css: str) -> list[tuple[Path, str]]:
+    """The files of every remembered stylesheet that ``document_css`` holds."""
+    return [source for css, sources in _SOURCES.items() if css and css in document_css for source in sources]
+
+
+def all_sources() -> list[tuple[Path, str]]:
+    """The files of every stylesheet remembered in this process, each once."""
+    seen: dict[Path, str] = {}
+    for sources in _SOURCES.values():
+        for path, text in sources:
+            seen.setdefault(path, text)
+    return list(seen.items())
