@@ -2,6 +2,6 @@
 
 __version__ = "0.1.0"
 
-from cardforge.render.layout import library_loading  # noqa: E402 - before anything imports WeasyPrint
+from cardforge.proc import library_loading  # noqa: E402 - before anything imports WeasyPrint
 
 library_loading.install()

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from cardforge.render.layout import library_loading
+from cardforge.proc import library_loading
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the hook is Linux-only")
 
