@@ -1,4 +1,11 @@
-"""One module per subcommand; each ``run(...)`` reads top to bottom like a recipe."""
+"""The subcommands: one ``<name>_command`` module per ``cardforge <name>``, each ``run(...)`` a recipe.
+
+A command's module reads top to bottom like the recipe it runs (load, lint, render, write,
+print); the stages return data and the command prints. ``build`` has its parts beside it
+(:mod:`~cardforge.commands.build_game`, :mod:`~cardforge.commands.build_request`,
+:mod:`~cardforge.commands.build_overflow`), as do ``new`` (:mod:`~cardforge.commands.new_from_cards`)
+and ``stats`` (:mod:`~cardforge.commands.stats_plots`). May import every package below the command
+line."""
 
 from __future__ import annotations
 

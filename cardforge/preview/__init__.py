@@ -1,10 +1,10 @@
-"""``cardforge preview``: a local web page showing every card face as it will print, kept
-up to date while the workspace is edited.
+"""``cardforge preview``: a local web page of every card face as it will print, kept up to date.
 
-``views`` holds the shapes the page shows (plain dataclasses); ``images`` turns cached face
-PDFs and product pages into PNGs served by content key; ``faces`` and ``products`` make the
-views of one game; ``rebuild`` re-loads, re-renders and re-lints what changed; ``state``
-publishes each new snapshot to the waiting page streams; ``watcher`` follows the workspace
-(watchfiles); ``page`` renders the HTML (Jinja2, autoescaped); ``server`` serves it on the
-loopback interface only. Sits between ``commands`` and ``products`` in the layers.
-"""
+Owns the shapes the page shows (:mod:`~cardforge.preview.preview_views`), the faces and products
+of one game as views (:mod:`~cardforge.preview.preview_faces`, :mod:`~cardforge.preview.preview_products`),
+their images (:mod:`~cardforge.preview.preview_images`), re-loading and re-rendering what changed
+(:mod:`~cardforge.preview.preview_rebuild`, :mod:`~cardforge.preview.workspace_watcher`), the
+published snapshot (:mod:`~cardforge.preview.preview_state`), the HTML
+(:mod:`~cardforge.preview.preview_page`), the loopback-only server
+(:mod:`~cardforge.preview.preview_server`) and one running preview
+(:mod:`~cardforge.preview.preview_session`). May import products, lint and everything below."""

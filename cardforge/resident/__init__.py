@@ -15,5 +15,8 @@ Nothing of a workspace is ever loaded into the resident process itself: each com
 in a fresh fork and its state ends with it, so one command (or one hostile workspace) cannot
 change what the next sees. Where and whether a resident process is used is
 :mod:`~cardforge.resident.resident_place`; the messages are
-:mod:`~cardforge.resident.resident_wire`.
+:mod:`~cardforge.resident.resident_wire`. The client side (``resident_client``,
+``resident_place``, ``resident_wire``) may import only the standard library and
+:mod:`cardforge.build` (a contract keeps a served command's start fast); the server, child and
+warm-up may import everything below the entry point, the command line included.
 """

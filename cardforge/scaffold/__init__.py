@@ -1,18 +1,13 @@
 """New games for a workspace: the stages of ``cardforge new``.
 
-A new game is a set of files planned first and written after (:mod:`.files`), so a refusal
-writes nothing:
-
-- :mod:`.sample`: a workspace game written as data only (game.yaml with fields, ``lint:``,
-  ``balance:`` and ``facts:``, sample cards, templates, CSS, icons, rules), made from the
-  files in ``cardforge/scaffold/files/`` by plain text substitution of the game's id, name
-  and lint-code prefix (never with the template sandbox: the files are cardforge's own);
-- :mod:`.builtin`: a copy of a built-in game's cards, rules, catalogs and templates;
-- :mod:`.catalogs`: the new game's gettext catalogs, made by the code ``cardforge i18n
-  update`` runs, with the sample rules' translations filled in.
-
-This module holds what both need: which ids a new game may take and where its files go.
-"""
+A new game is a set of files planned first and written after
+(:mod:`~cardforge.scaffold.game_files`), so a refusal writes nothing: a sample workspace game
+(:mod:`~cardforge.scaffold.sample_game`, from the files in ``cardforge/scaffold/files/``), a copy of
+a built-in game (:mod:`~cardforge.scaffold.from_builtin`), a game made from a designer's card lists
+(:mod:`~cardforge.scaffold.card_list_fields`, :mod:`~cardforge.scaffold.card_list_game`) and its
+catalogs (:mod:`~cardforge.scaffold.new_catalogs`). This module holds what all of them need: which
+ids a new game may take and where its files go. May import lint, booklet, i18n and the
+foundation."""
 
 from __future__ import annotations
 

@@ -1,15 +1,16 @@
 """Deck files from spreadsheets: ``*.csv``, ``*.xlsx`` and ``*.ods`` in ``cards/<game>/``.
 
 A sheet is read into the same :class:`~cardforge.loading.document.Document` a YAML card file
-gives (:mod:`cardforge.spreadsheet.sheet_deck`), each value located at its cell, so everything
-downstream (schemas, lint rules, stats, catalogs, faces, exports) is unchanged. Reading
-(:mod:`~cardforge.spreadsheet.cell_grid`) goes through :mod:`cardforge.boundary.trust`; what a cell
-means is :mod:`~cardforge.spreadsheet.cells`, what a header means
-:mod:`~cardforge.spreadsheet.sheet_headers`; :mod:`~cardforge.spreadsheet.sheet_terms` names cells in
-messages (``monsters.xlsx Monsters!C7``) and :mod:`~cardforge.spreadsheet.sheet_write` writes
-a deck back out as CSV or XLSX (``cardforge convert``). docs/spreadsheets.md is the
-designer's guide.
-"""
+gives (:mod:`~cardforge.spreadsheet.sheet_deck`), each value located at its cell, so everything
+downstream is unchanged. Owns reading a sheet safely (:mod:`~cardforge.spreadsheet.sheet_xml`,
+:mod:`~cardforge.spreadsheet.cell_grid`), what a cell and a header mean
+(:mod:`~cardforge.spreadsheet.cells`, :mod:`~cardforge.spreadsheet.sheet_headers`), CSV physical
+lines (:mod:`~cardforge.spreadsheet.csv_lines`), naming cells in messages
+(:mod:`~cardforge.spreadsheet.sheet_terms`), the sheets game.yaml names
+(:mod:`~cardforge.spreadsheet.deck_sheets`) and writing and converting decks
+(:mod:`~cardforge.spreadsheet.sheet_write`, :mod:`~cardforge.spreadsheet.deck_convert`). May import
+:mod:`cardforge.loading`, :mod:`cardforge.boundary` and the root's shapes; docs/spreadsheets.md is
+the designer's guide."""
 
 from __future__ import annotations
 

@@ -1,17 +1,18 @@
-"""What cardforge changes in WeasyPrint before it lays anything out, in one call.
+"""The changes cardforge makes to WeasyPrint's internals, and the one switch that installs them.
 
 Every change leaves every page as WeasyPrint draws it and only saves work:
-:mod:`cardforge.render.layout.weasyprint_changes.html_patterns` (the HTML parser's patterns made once),
-:mod:`cardforge.render.layout.weasyprint_changes.svg_forms` (each distinct inline SVG parsed once a document
-and drawn
-once a size), :mod:`cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent elements' computed
-styles
-shared across a document's faces), :mod:`cardforge.render.layout.weasyprint_changes.page_margins` (no margin
-boxes
-built for a page with none styled) and :mod:`cardforge.render.layout.weasyprint_changes.sized_arrays` (font
-subsetting without a C type
-declared for every array length). Every place that renders with WeasyPrint calls :func:`prepare` first, so a
-document comes out the same whichever process, and whatever it did before, made it.
+:mod:`~cardforge.render.layout.weasyprint_changes.html_patterns` (the HTML parser's patterns
+made once), :mod:`~cardforge.render.layout.weasyprint_changes.svg_forms` (each distinct inline
+SVG parsed once a document and drawn once a size),
+:mod:`~cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent elements' computed
+styles shared across a document's faces),
+:mod:`~cardforge.render.layout.weasyprint_changes.page_margins` (no margin boxes built for a page
+with none styled) and :mod:`~cardforge.render.layout.weasyprint_changes.sized_arrays` (font
+subsetting without a C type declared for every array length). Every place that renders with
+WeasyPrint calls :func:`prepare` first, so a document comes out the same whichever process, and
+whatever it did before, made it. This package is the one switch: nothing outside it installs a
+change. It may import only :mod:`cardforge.render.layout.weasyprint_version`, WeasyPrint and
+the libraries under it: nothing else of cardforge's rendering (a contract).
 
 The changes reach into WeasyPrint's internals, which any release may change. They were
 written for the versions in :data:`WRITTEN_FOR`, where they are installed at once. On any
