@@ -43,7 +43,8 @@ def table() -> dict[str, tuple[str, set[str]]]:
         found = _ROW.match(line)
         if found:
             names = re.findall(r"`([a-z0-9_.]+)`", found.group(3))
-            rows[found.group(1)] = (found.group(2), {n if n == "cardforge" else f"cardforge.{n}" for n in names})
+            dotted = {n if n == "cardforge" else f"cardforge.{n}" for n in names}
+            rows[found.group(1)] = (found.group(2), dotted)
     return rows
 
 
