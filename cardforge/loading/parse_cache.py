@@ -1,7 +1,7 @@
 """Parsed YAML kept between runs: a large card file is parsed once, until its text changes.
 
-Composing YAML is most of loading a large game: about 1 s of a 10,000-card lint on the
-reference machine, against 30 ms to read the same data back as JSON. So
+Composing YAML is most of loading a large game, and reading the same data back as JSON
+takes a small fraction of it (docs/benchmarks.md has the figures). So
 :func:`cardforge.loading.yaml_source.load_yaml` keeps, for each file of at least :data:`MIN_BYTES`, its
 plain data and :data:`~cardforge.loading.document.SourceTree` in the cache folder
 (``<cache>/parsed/<digest>.json``: a line of flags, a line of data, a line of tree, each

@@ -1,16 +1,18 @@
 """Ending a one-shot ``cardforge`` run without tearing down what it built.
 
 A build holds large PDF object graphs (a 1,000-card game's sheets are some 11,000 qpdf
-objects); freeing them when the function that wrote them returns took 0.07–0.09 s of a
-one-card edit's rebuild, measured on this project's benchmark workspace, after every byte
-was already on disk. The ``cardforge`` entry point (:func:`cardforge.cli.run`) calls
-:func:`arm` and ends the process with :func:`exit_now`, which flushes the standard streams
-and exits without the interpreter's teardown; a one-shot command (``cardforge build``) calls
-:func:`enable`; writers then :func:`keep` what they no longer need instead of freeing it,
-only when both were called (a command run in-process, as tests do, keeps nothing). Nothing that
-needs a clean exit is skipped: every file is written atomically and synced before its
-writer returns, and worker pools are closed by the build itself. A long-lived process
-(``cardforge preview``) never enables it, so nothing is kept there.
+objects), and freeing them when the function that wrote them returns is work done after
+every byte is already on disk (docs/benchmarks.md has what it costs). The ``cardforge``
+entry point (:func:`cardforge.cli.run`) calls :func:`arm` and ends the process with
+:func:`exit_now`, which flushes the standard streams and exits without the interpreter's
+teardown; a one-shot command (``cardforge build``) calls :func:`enable`; writers then
+:func:`keep` what they no longer need instead of freeing it, only when both were called (a
+command run in-process, as tests do, keeps nothing). Nothing that needs a clean exit is
+skipped: every file is written atomically (:func:`cardforge.boundary.atomic.write_atomically`)
+and renamed into place before its writer returns — outputs synced to disk first, cache
+entries without ``fsync``, since a torn entry after a crash is refused when read — and
+worker pools are closed by the build itself. A long-lived process (``cardforge preview``)
+never enables it, so nothing is kept there.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 WeasyPrint opens Pango, HarfBuzz, fontconfig and GObject through cffi, trying several
 spellings of each name (Windows, macOS and Linux ones). cffi hands every spelling that does
 not open at once to :func:`ctypes.util.find_library`, which on Linux runs ``ldconfig -p``
-and the C compiler (``gcc``) as subprocesses: 54 of them, 0.15–0.25 s of every process
-that imports WeasyPrint (each face worker and each booklet build), measured on Debian 12.
+and the C compiler (``gcc``) as subprocesses, in every process that imports WeasyPrint
+(each face worker and each booklet build; docs/benchmarks.md has what that costs).
 The Linux spellings WeasyPrint also tries (``libpango-1.0.so.0``, …) open directly.
 
 :func:`install` adds an import hook that runs WeasyPrint's ``weasyprint.text.ffi`` module

@@ -53,7 +53,7 @@ def test_an_edited_page_css_rule_shows_in_the_next_build(tmp_path):
     workspace = tmp_path / "ws"
     make_workspace(workspace, "ok_monsters.yaml", "ok_wares.yaml")
     assert MARK not in _build(code, workspace)
-    faces = code / "cardforge" / "render" / "faces.py"
+    faces = code / "cardforge" / "render" / "layout" / "face_layout.py"
     text = faces.read_text(encoding="utf-8")
     rule = "section.face:last-child {{ break-after: auto; }}\n"
     assert rule in text
@@ -106,7 +106,7 @@ def test_the_digest_reads_code_by_content(monkeypatch):
     before = _fresh_digest()
     real = Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes",
-                        lambda self: real(self) + (b"#" if self.name == "impose.py" else b""))
+                        lambda self: real(self) + (b"#" if self.name == "duplex_sheets.py" else b""))
     try:
         assert _fresh_digest() != before
     finally:

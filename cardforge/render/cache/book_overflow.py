@@ -2,8 +2,8 @@
 
 ``cardforge build`` reports text overflow (TR105) from the measurements stored beside each
 face in the face cache (:mod:`cardforge.render.layout.text_overflow`): after a one-card edit of a
-1,000-card game, reading a thousand small files through the trust boundary took 0.06 s of
-the build's own process, to find the one new face. Once read, the measurements of a face
+1,000-card game, that is a thousand small files read through the trust boundary to find the
+one new face. Once read, the measurements of a face
 book's faces are kept in ``<book>.overflow-v<FORMAT>.json`` beside the book (a cache entry
 keyed by the book's name, :func:`~cardforge.build.cache_entries.dump_json`): the next
 build reads that one file and only the sidecars of faces it lacks.

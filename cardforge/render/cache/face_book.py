@@ -58,9 +58,9 @@ BATCH = 1000
 REWRITE_MIN = 4
 """Faces a book may lack, however small, before it is written again (see :func:`rewrite_threshold`)."""
 REWRITE_FACTOR = 0.1
-"""2 R / c per face, for :func:`rewrite_threshold`: writing and reopening a book costs R ≈ 0.2 ms
-a face it holds, copying a missing face in c ≈ 4 ms (a 1,000-card Comic Creator book on this
-project's 2-core machine, 2026-11-28: 0.2 s against 4 ms)."""
+"""2 R / c per face, for :func:`rewrite_threshold`: R is the time writing and reopening a book
+takes per face it holds, c the time copying one missing face in takes; c is about twenty times
+R (docs/benchmarks.md)."""
 _PAGE_KEYS_LEFT_OUT = frozenset({"/Parent", "/Contents", "/Resources", "/Annots"})
 _Opened = tuple[pikepdf.Pdf, dict[str, pikepdf.Object], dict[str, pikepdf.Object]]
 

@@ -4,9 +4,8 @@ Checked before layout, so a missing glyph is reported with the card or paragraph
 instead of printing as an empty box. The fonts are the families a stylesheet names in
 ``font-family`` or ``font`` declarations, resolved by fontconfig (``fc-match``), which also
 gives each font's character set (the code points its character map has, from fontconfig's
-own cache: a few milliseconds, where reading a large CJK font's map with fontTools took
-0.1–0.2 s of every build that rendered a new face; the two were compared equal for DejaVu
-Sans, DejaVu Serif and Noto Sans CJK JP). Characters that never need a glyph
+own cache, much faster than reading a large CJK font's map with fontTools; the two were
+compared equal for DejaVu Sans, DejaVu Serif and Noto Sans CJK JP). Characters that never need a glyph
 (whitespace, control and format characters, variation selectors) are not checked. When
 fontconfig is absent or none of the families is installed, nothing is checked here
 (:func:`cardforge.render.layout.face_layout.require_fonts` names the missing family instead).
