@@ -22,7 +22,9 @@ def test_wheel_carries_templates_and_schemas_and_finds_them_from_another_folder(
     assert "cardforge/_data/profiles/tgc-poker.toml" in names
     assert any(n.startswith("cardforge/_data/templates/comic-creator/") for n in names)
     assert any(n.endswith("entry_points.txt") for n in names)
-    assert "cardforge/card_sizes.toml" in names  # the card size presets
+    assert "cardforge/model/card_sizes.toml" in names  # the card size presets
+    assert "cardforge/cel/cel_parser.json" in names  # the shipped CEL parser tables
+    assert "cardforge/build/build_manifest.py" in names  # a package a .gitignore pattern once hid
     assert "cardforge/locale/ja/LC_MESSAGES/cardforge.po" in names  # cardforge's own words
     assert "cardforge/locale/fr/LC_MESSAGES/cardforge.po" in names
     assert "cardforge/scaffold/files/cards/game.yaml" in names  # cardforge new's sample game

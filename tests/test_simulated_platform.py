@@ -26,7 +26,7 @@ def _copy_of_cardforge(into: Path, planted: bool) -> Path:
     shutil.copytree(REPO / "cardforge", into / "cardforge", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("templates", "schemas", "profiles", "cards"):
         (into / name).symlink_to(REPO / name, target_is_directory=True)
-    trust = into / "cardforge" / "trust.py"
+    trust = into / "cardforge" / "boundary" / "trust.py"
     text = trust.read_text(encoding="utf-8")
     assert text.count(GUARDED) == 1
     if planted:

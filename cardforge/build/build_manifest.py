@@ -28,8 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardforge.boundary import read_log
-from cardforge.boundary import trust
+from cardforge.boundary import read_log, trust
 from cardforge.boundary.atomic import write_atomically
 from cardforge.problem import Location, Problem, Severity
 

@@ -41,8 +41,7 @@ IDLE_ENV = "CARDFORGE_RESIDENT_IDLE_S"
 """Overrides :data:`IDLE_S` (tests use a second)."""
 
 
-STARTS_THREADS = ("cardforge.commands.stats_command", "cardforge.commands.stats_plots",
-    "cardforge.balance.cost_curve",
+STARTS_THREADS = ("cardforge.commands.stats_command", "cardforge.commands.stats_plots", "cardforge.balance",
                   "cardforge.lint.game_design_rules.cf011")
 """Modules that import numpy, whose BLAS starts threads: a process must have one thread when
 it forks, so the resident process neither imports them nor runs their lint rules."""
