@@ -1,5 +1,10 @@
 """Every product ``cardforge build`` can make, by name, and which of them a game builds.
 
+:data:`PRODUCTS` is the one table of products: ``--product``'s help and the listing of
+outputs in ``cardforge build --help`` are made from it (:mod:`~cardforge.products.product_help`);
+docs, schemas and other lists of product names are checked against it
+(tests/test_registry_derived.py, tests/test_registry_docs.py). It imports no builder.
+
 A pack lists the products it supports in ``GameSpec.products``; the builders live here, so
 any pack gets them. Card exports (``png``, ``tts``, ``pdfx``) are made for any game with a
 ``cards`` product, but only on request. A print-shop profile's ``output`` names the product
@@ -28,7 +33,8 @@ class Product:
     :func:`~cardforge.products.product_builder.output_path` makes them (``/`` ends a folder;
     ``<...>`` is a placeholder, ``[...]`` optional); ``card_export`` when any game with cards
     makes it on request (never by default); ``profile_output``, the print-shop profile
-    ``output`` it makes, if any."""
+    ``output`` it makes, if any (made by a profile, its names carry the profile's id in the
+    product's place: ``<game>-tgc-poker-<lang>/``)."""
 
     name: str
     build: Builder
