@@ -151,13 +151,27 @@ def pattern_regex(pattern: str, slots: list[str]) -> re.Pattern[str]:
     return re.compile(regex.replace("\0", "(?:" + "|".join(map(re.escape, slots)) + ")") + "/?")
 
 
+def matches(regex: re.Pattern[str], name: str) -> bool:
+    """Whether ``name`` is what :func:`pattern_regex` ``regex`` stands for: the whole
+    pattern, or, for a name without a folder part, the pattern's first part (a folder)."""
+    if "/" in name.rstrip("/"):
+        return regex.fullmatch(name) is not None
+    return re.fullmatch(regex.pattern.split("/")[0] + "/?", name) is not None
+
+
+def product_regexes(products: dict) -> dict[tuple[str, str], re.Pattern[str]]:
+    """(product, pattern) → :func:`pattern_regex`, a print-shop profile's id allowed in the
+    place of a product a profile makes."""
+    return {(name, written): pattern_regex(written, [name, *PROFILES, "<profile>"] if product.profile_output
+                                           else [name])
+            for name, product in products.items() for written in product.writes}
+
+
 def unknown_names(text: str, products: dict) -> list[str]:
     """The output names in ``text`` that no pattern of ``products`` matches."""
-    regexes = [pattern_regex(written, [name, *PROFILES, "<profile>"] if product.profile_output else [name])
-               for name, product in products.items() for written in product.writes]
-    tops = [re.compile(r.pattern.split("/")[0] + "/?") for r in regexes]
-    return [found for found in NAME.findall(text) if "<product>" not in found
-            and not any(regex.fullmatch(found) for regex in (regexes if "/" in found.rstrip("/") else tops))]
+    regexes = product_regexes(products).values()
+    return [found for found in NAME.findall(text)
+            if "<product>" not in found and not any(matches(regex, found) for regex in regexes)]
 
 
 def test_every_output_name_in_the_docs_is_one_a_product_writes():
