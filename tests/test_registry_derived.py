@@ -141,3 +141,15 @@ def test_every_product_a_game_or_game_yaml_names_is_in_the_table():
     game = json.loads((SCHEMAS / "game.schema.json").read_text(encoding="utf-8"))
     assert list(game["properties"]["print"]["properties"]) == list(print_copies.PRODUCTS)
     assert set(print_copies.PRODUCTS) <= set(PRODUCTS) - set(card_exports())
+
+
+def test_cards_a_sheet_the_build_help_quotes_are_the_layouts():
+    from cardforge.model.card_geometry import CardGeometry
+    from cardforge.model.card_sizes import preset_size
+    from cardforge.render.impose.slot_grid import layout_grid
+
+    quoted = re.findall(r"\((\d+) ([a-z-]+) cards on (\w+)\)", " ".join(build_help().split()))
+    assert quoted
+    for count, preset, paper in quoted:
+        card = CardGeometry(*preset_size(preset), 3.0, 4.0)
+        assert layout_grid(card, paper.lower()).per_sheet == int(count)
