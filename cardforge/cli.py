@@ -20,6 +20,8 @@ from cardforge.boundary import trust
 from cardforge.dice.custom_dice import DIE_EDGES_MM
 from cardforge.errors import CardforgeError
 from cardforge.lint.report_formats import FORMATS
+from cardforge.model.paper_units import PAPER
+from cardforge.products.product_help import product_option_help, with_outputs_listing
 
 WORKSPACE = click.option(
     "--workspace", "-w", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
@@ -305,15 +307,12 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(["a4", "letter", "all"]), default=None,
-              help="Sheet size  [default: a4 and letter, or the configured paper]")
+@click.option("--paper", type=click.Choice([*PAPER, "all"]), default=None,
+              help=f"Sheet size  [default: {' and '.join(PAPER)}, or the configured paper]")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder  [default: out]")
 @click.option("--lang", default=None, help="Only this language  [default: every language in game.yaml]")
-@click.option("--product", default=None,
-              help="Only this product: cards, dice, board, rules, rulesheet, or a card export: png (one "
-                   "image per card), tts (Tabletop Simulator decks), pdfx (a print shop's PDF/X, "
-                   "with --profile)  [default: every product of the game; exports only on request]")
+@click.option("--product", default=None, help=product_option_help())
 @click.option("--dpi", type=click.IntRange(min=30, max=1200), default=300, show_default=True,
               help="Resolution of png and tts images (a profile's own dpi wins for png).")
 @click.option("--profile", "profile", default=None, metavar="NAME",
@@ -348,6 +347,7 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
               help="Exit 1 when any warning is printed (text overflow TR105, preflight); the "
                    "files are still written.")
 @WORKSPACE
+@with_outputs_listing
 def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang: str | None,
           product: str | None, dpi: int, profile: str | None, layout: str | None,
           duplex: str | None, gutter_mm: float | None, die_edge: str, imposition: str | None,
@@ -369,12 +369,7 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     date); --strict exits 1 on any warning, after writing the files.
 
     \b
-    Card exports, on request:
-      --product png                  out/<game>/<game>-png-<lang>/<card>[-<n>].png and
-                                     back-<deck>.png, trim + bleed at --dpi
-      --product tts                  out/<game>/<game>-tts-<lang>/: deck sheets (10 x 7 at
-                                     most, 4096 px at most), backs and <game>.json, a saved
-                                     object for Tabletop Simulator's Saved Objects folder
+    Print-shop profiles (`cardforge profiles` lists them):
       --profile tgc-poker            825 x 1125 px PNGs for The Game Crafter (also mpc-poker)
       --profile drivethrucards-poker PDF/X-1a, CMYK, backs and fronts alternating
       --profile home                 the A4 / Letter sheets, preflighted

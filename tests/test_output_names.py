@@ -46,3 +46,19 @@ def test_every_product_in_every_language_is_named_game_product_lang_variant(buil
     assert (built / f"{GAME}-tts-en" / f"{GAME}.json").is_file()
     assert (built / f"{GAME}-png-ja").is_dir() and any((built / f"{GAME}-png-ja").glob("*.png"))
 
+
+
+def test_every_name_built_is_one_the_product_table_says_it_writes(built):
+    """What `cardforge build --help` lists (``Product.writes``) is what the builders write:
+    every file and folder, and every file inside a folder, matches a pattern of the product
+    table, and each product built matches at least one name."""
+    from cardforge.products.product_registry import PRODUCTS
+    from tests.test_registry_docs import matches, product_regexes
+
+    regexes = product_regexes(PRODUCTS)
+    names = [path.relative_to(built).as_posix() + ("/" if path.is_dir() else "")
+             for path in sorted(built.rglob("*")) if path.parent == built or path.is_file()]
+    matched = {name: [key for key, regex in regexes.items() if matches(regex, name)] for name in names}
+    assert len(names) > 20 and [name for name, keys in matched.items() if not keys] == []
+    built_products = {product for keys in matched.values() for product, _ in keys}
+    assert built_products == {"cards", "dice", "rules", "rulesheet", "png", "tts"}

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.dice.custom_dice import DEFAULT_EDGE_MM
+from cardforge.model.paper_units import PAPER
 from cardforge.problem import Problem
 from cardforge.workspace.print_profiles import Profile
 
@@ -16,8 +17,9 @@ if TYPE_CHECKING:  # the render layer loads WeasyPrint: not for a build that has
     from cardforge.render.card_render import RenderedFaces
     from cardforge.render.workers.parallel_layout import Progress
 
-PAPERS = ("a4", "letter")
-"""Every paper cards, dice and saddle booklets are imposed on (the default: both)."""
+PAPERS = tuple(PAPER)
+"""Every paper cards, dice and saddle booklets are imposed on (the default: all of
+:data:`~cardforge.model.paper_units.PAPER`, ``a4`` and ``letter``)."""
 
 
 @dataclass(frozen=True)

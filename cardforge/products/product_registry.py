@@ -1,5 +1,10 @@
 """Every product ``cardforge build`` can make, by name, and which of them a game builds.
 
+:data:`PRODUCTS` is the one table of products: ``--product``'s help and the listing of
+outputs in ``cardforge build --help`` are made from it (:mod:`~cardforge.products.product_help`);
+docs, schemas and other lists of product names are checked against it
+(tests/test_registry_derived.py, tests/test_registry_docs.py). It imports no builder.
+
 A pack lists the products it supports in ``GameSpec.products``; the builders live here, so
 any pack gets them. Card exports (``png``, ``tts``, ``pdfx``) are made for any game with a
 ``cards`` product, but only on request. A print-shop profile's ``output`` names the product
@@ -9,35 +14,63 @@ that makes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardforge.errors import ConfigError
-from cardforge.model.game_packs import GameSpec, lazy
-from cardforge.products.product_builder import Builder
-from cardforge.workspace.print_profiles import Profile
+from cardforge.model.game_packs import lazy
+
+if TYPE_CHECKING:  # types only: the table is read by `cardforge --help`, which stays light
+    from cardforge.model.game_packs import GameSpec
+    from cardforge.products.product_builder import Builder
+    from cardforge.workspace.print_profiles import Profile
 
 
 @dataclass(frozen=True)
 class Product:
-    """One product: its ``name`` (``--product``), its ``build`` function; ``card_export``
-    when any game with cards makes it on request (never by default); ``profile_output``, the
-    print-shop profile ``output`` it makes, if any."""
+    """One product: its ``name`` (``--product``), its ``build`` function, a one-line
+    ``summary`` (help texts), and ``writes``, the names of what it writes under
+    ``out/<game>/``, each ``<game>-<product>-<lang>[-<variant>]`` as
+    :func:`~cardforge.products.product_builder.output_path` makes them (``/`` ends a folder;
+    ``<...>`` is a placeholder, ``[...]`` optional); ``card_export`` when any game with cards
+    makes it on request (never by default); ``profile_output``, the print-shop profile
+    ``output`` it makes, if any (made by a profile, its names carry the profile's id in the
+    product's place: ``<game>-tgc-poker-<lang>/``)."""
 
     name: str
     build: Builder
+    summary: str
+    writes: tuple[str, ...]
     card_export: bool = False
     profile_output: str | None = None
 
 
 PRODUCTS: dict[str, Product] = {product.name: product for product in (
-    Product("cards", lazy("cardforge.products.cards_product:build_cards"), profile_output="sheets"),
-    Product("dice", lazy("cardforge.products.dice_product:build_dice")),
-    Product("board", lazy("cardforge.products.board_product:build_board")),
-    Product("rules", lazy("cardforge.products.rules_product:build_rules")),
-    Product("rulesheet", lazy("cardforge.products.rulesheet_product:build_rulesheet")),
-    Product("png", lazy("cardforge.products.png_product:build_png"), card_export=True, profile_output="png"),
-    Product("tts", lazy("cardforge.products.tts_product:build_tts"), card_export=True),
-    Product("pdfx", lazy("cardforge.products.pdfx_product:build_pdfx"), card_export=True,
-        profile_output="pdfx"),
+    Product("cards", lazy("cardforge.products.cards_product:build_cards"),
+            "card sheets with crop marks, duplex or fold-over",
+            ("<game>-cards-<lang>-<paper>.pdf", "<game>-cards-<lang>-fold-over-<paper>.pdf"),
+            profile_output="sheets"),
+    Product("dice", lazy("cardforge.products.dice_product:build_dice"),
+            "custom dice: cube nets, sticker sheets, face images",
+            ("<game>-dice-<lang>-nets-<paper>.pdf", "<game>-dice-<lang>-stickers-<paper>.pdf",
+             "<game>-dice-<lang>-png/<die>-side<n>.png")),
+    Product("board", lazy("cardforge.products.board_product:build_board"),
+            "each board, tiled over sheets when larger",
+            ("<game>-board-<lang>-<board>-<paper>.pdf",)),
+    Product("rules", lazy("cardforge.products.rules_product:build_rules"),
+            "the rule booklet (--imposition saddle: also 2-up sheets)",
+            ("<game>-rules-<lang>.pdf", "<game>-rules-<lang>-saddle-<paper>.pdf")),
+    Product("rulesheet", lazy("cardforge.products.rulesheet_product:build_rulesheet"),
+            "the rules on one or two pages", ("<game>-rulesheet-<lang>.pdf",)),
+    Product("png", lazy("cardforge.products.png_product:build_png"),
+            "one image per card, trim + bleed at --dpi",
+            ("<game>-png-<lang>/<card>[-<n>].png", "<game>-png-<lang>/back-<deck>.png"),
+            card_export=True, profile_output="png"),
+    Product("tts", lazy("cardforge.products.tts_product:build_tts"),
+            "Tabletop Simulator decks and their saved object",
+            ("<game>-tts-<lang>/<deck>-<n>.png", "<game>-tts-<lang>/<game>.json"), card_export=True),
+    Product("pdfx", lazy("cardforge.products.pdfx_product:build_pdfx"),
+            "a print shop's PDF/X, with --profile", ("<game>-<profile>-<lang>.pdf",),
+            card_export=True, profile_output="pdfx"),
 )}
 """Product name → product. A pack's ``products`` names keys of this table (card exports
 need not be listed). Builders are imported on first use: a build of card sheets never loads

@@ -12,10 +12,15 @@ from typing import Any
 
 import yaml
 
+from cardforge.model.card_sizes import preset_size
 from cardforge.scaffold.card_list_fields import CardList, Inferred
 
-CARD_W, CARD_H, SAFE = 63.0, 88.0, 4.0
-"""The poker card the layout is drawn for, mm (trim and safe inset)."""
+SIZE = "poker"
+"""The card size preset (``card_sizes.toml``) the layout is drawn for."""
+CARD_W, CARD_H = preset_size(SIZE)
+"""Its trim, mm."""
+SAFE = 4.0
+"""The safe inset the layout keeps text inside, mm."""
 LEFT, RIGHT, TOP = 5.0, 5.0, 5.0
 LONG_TYPES = ("text", "localized")
 MIN_PT = 4.5
@@ -82,7 +87,7 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
         entry["layout"] = deck_layout(card_list, lang, deck_name)
         decks[card_list.deck] = entry
     data = {"id": game_id, "name": {lang: name}, "languages": languages, "players": {"min": 2, "max": 4},
-            "card": {"size": "poker", "bleed": 3, "safe": SAFE}, "decks": decks}
+            "card": {"size": SIZE, "bleed": 3, "safe": SAFE}, "decks": decks}
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=110, default_flow_style=None)
     return ("# Written by `cardforge new --cards` from your card lists: the lists stay the deck\n"
             "# files (sheet:). Edit the fields' limits, the layout boxes (docs/card-layout.md)\n"

@@ -19,6 +19,7 @@ from cardforge.boundary import trust
 from cardforge.boundary.resources import profiles_dir
 from cardforge.errors import ConfigError
 from cardforge.model.card_geometry import CardGeometry
+from cardforge.model.paper_units import PAPER
 from cardforge.workspace.toml_files import TomlFile, check, load_toml
 
 ICC_FOLDERS = ("/usr/share/color/icc", "/usr/share/ghostscript")
@@ -49,7 +50,7 @@ class Profile:
     pdf_variant: str | None = None
     icc_profile: tuple[Path, ...] = ()
     icc_package: str | None = None
-    papers: tuple[str, ...] = ("a4", "letter")
+    papers: tuple[str, ...] = tuple(PAPER)
     severity: dict[str, str] = field(default_factory=dict)
 
     def geometry(self, game_geometry: CardGeometry) -> CardGeometry:
@@ -112,7 +113,7 @@ def _build(path: Path, data: dict[str, Any]) -> Profile:
         min_image_dpi=data.get("min_image_dpi", 150), transparency=data.get("transparency", True),
         size_tolerance_mm=float(data.get("size_tolerance_mm", 1.0)), pdf_variant=data.get("pdf_variant"),
         icc_profile=tuple(Path(p) for p in data.get("icc_profile", ())),
-        icc_package=data.get("icc_package"), papers=tuple(data.get("papers", ("a4", "letter"))),
+        icc_package=data.get("icc_package"), papers=tuple(data.get("papers", PAPER)),
         severity=dict(data.get("severity", {})))
 
 
