@@ -109,3 +109,18 @@ def test_the_table_reader_reads_a_row():
     found = _ROW.match(line)
     assert found and found.group(1) == "cardforge.render.cache"
     assert re.findall(r"`([a-z0-9_.]+)`", found.group(3)) == ["build", "render.layout", "cardforge"]
+
+
+def test_every_cardforge_file_a_doc_schema_or_template_names_exists():
+    """A path such as ``cardforge/render/layout/face_layout.py`` written in the docs, the
+    README, a schema's description, a template's comment or a docstring names a real file."""
+    texts = [REPO / "README.md", *REPO.glob("docs/*.md"), *REPO.glob("schemas/*.json"),
+             *(p for p in (REPO / "templates").rglob("*") if p.suffix in (".j2", ".css")),
+             *PACKAGE.rglob("*.py")]
+    missing = {}
+    for text in texts:
+        for name in re.findall(r"(?<![\w/.])cardforge/[\w/]+\.(?:py|toml|json)\b",
+        text.read_text(encoding="utf-8")):
+            if not (REPO / name).exists():
+                missing.setdefault(name, text.relative_to(REPO).as_posix())
+    assert missing == {}
