@@ -119,8 +119,8 @@ def test_every_cardforge_file_a_doc_schema_or_template_names_exists():
              *PACKAGE.rglob("*.py")]
     missing = {}
     for text in texts:
-        for name in re.findall(r"(?<![\w/.])cardforge/[\w/]+\.(?:py|toml|json)\b",
-        text.read_text(encoding="utf-8")):
+        content = text.read_text(encoding="utf-8")
+        for name in re.findall(r"(?<![\w/.])cardforge/[\w/]+\.(?:py|toml|json)\b", content):
             if not (REPO / name).exists():
                 missing.setdefault(name, text.relative_to(REPO).as_posix())
     assert missing == {}
