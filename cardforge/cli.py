@@ -1,8 +1,9 @@
-"""The ``cardforge`` command line: parses options and calls ``cardforge.commands``; nothing else,
-but for starting ``build``'s face layout workers first (:mod:`cardforge.render.workers.layout_workers`),
-before
-the build's own modules are imported, so that they warm up meanwhile, and likewise ``lint``'s
-child parsing the big card files (:func:`cardforge.workspace.parse_ahead.early`)."""
+"""The ``cardforge`` command line: parses options and calls ``cardforge.commands``.
+
+Nothing else, but for one line per command that starts helper processes before the
+command's own modules are imported, so they warm up meanwhile: ``build``'s face layout
+workers (:func:`cardforge.render.workers.layout_workers.warmed_pool`) and ``lint``'s child
+parsing the big card files (:func:`cardforge.workspace.parse_ahead.early`)."""
 
 from __future__ import annotations
 
@@ -377,10 +378,11 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     PF103 low-resolution image, PF104 RGB where CMYK is required, PF105 transparency, PF106
     face size); errors stop that game before any file is written.
     """
-    from cardforge.render.workers import layout_workers as workers
+    from cardforge.render.workers.layout_workers import warmed_pool
 
-    workers.warm_pool(jobs or os.cpu_count() or 1)  # first: they warm while the build imports and checks
-    try:
+    # The workers start first and warm up while the build imports and checks; an up-to-date
+    # build never gives them work, and they end with the block.
+    with warmed_pool(jobs or os.cpu_count() or 1):
         from cardforge.commands import build_command as command
         from cardforge.commands.build_request import BuildRequest
 
@@ -392,8 +394,6 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
         profile_file = profile if profile and profile.endswith(".toml") else None
         with _confined(workspace.resolve(), out_dir, cache_dir, profile_file):
             command.run(request, workspace.resolve())
-    finally:
-        workers.close_pool()  # an up-to-date build never gives them work: they end at once
 
 
 @main.command()

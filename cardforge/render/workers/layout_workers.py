@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from multiprocessing.pool import Pool
 from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event, Lock
@@ -103,6 +105,18 @@ def warm_pool(jobs: int) -> None:
     start = context()
     _wanted = start.Event()
     _pool = start.Pool(jobs, initializer=_start_worker, initargs=(start.Lock(), start.Value("i", 0), _wanted))
+
+
+@contextmanager
+def warmed_pool(jobs: int) -> Iterator[None]:
+    """``with warmed_pool(jobs):`` a warm pool of ``jobs`` workers (:func:`warm_pool`) for
+    the block, stopped when it ends however it ends (:func:`close_pool`): a command starts
+    it before importing its own modules, so the workers warm up meanwhile."""
+    warm_pool(jobs)
+    try:
+        yield
+    finally:
+        close_pool()
 
 
 def want_all() -> None:
