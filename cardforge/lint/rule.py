@@ -14,7 +14,7 @@ declaration             what it means                           default    who d
                         reported while loading (syntax,
                         schema)
 ``SEVERITY``            ``"error"`` or ``"warning"``            error      configuration may change it
-``check``               ``check(target, game)`` yields the     required   —
+``check``               ``check(target, game)`` yields the      required   —
                         Problems it finds
 docstring               ``cardforge explain``'s text, with a    required   —
                         passing and a failing YAML example

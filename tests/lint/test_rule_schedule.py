@@ -170,3 +170,43 @@ def test_a_pack_rule_with_the_old_flags_runs_in_two_lanes_on_a_game_that_did_not
     assert "ZZ401" in codes and "ZZ402" not in codes
     note = [p for p in one if p.code == "CF099"]
     assert len(note) == 1 and "ZZ402" in note[0].message and "ZZ401" not in note[0].message
+
+
+def _docstring_table() -> list[tuple[str, str]]:
+    """(declaration, default) of each row of lint/rule.py's docstring table, backticks off."""
+    from cardforge.lint import rule
+
+    lines = rule.__doc__.splitlines()
+    borders = [i for i, line in enumerate(lines) if line.startswith("====")]
+    widths = [len(part) for part in lines[borders[0]].split("  ") if part]
+    starts = [lines[borders[0]].index("=" * w, sum(widths[:k]) + 2 * k) for k, w in enumerate(widths)]
+    rows = []
+    for line in lines[borders[1] + 1:borders[2]]:
+        if line[:starts[1]].strip():
+            rows.append((line[:starts[1]].strip().strip("`"),
+                         line[starts[2]:starts[3]].strip().replace("``", "")))
+    return rows
+
+
+def _markdown_table(path: str) -> list[tuple[str, str]]:
+    """(declaration, default) of each row of the "The rule contract" section's table in ``path``."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    section = text.split("## The rule contract", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if line.startswith("| ") and len(cells) == 4 and cells[0] not in ("declaration", "---"):
+            rows.append((cells[0].strip("`"), cells[2].replace("`", "")))
+    return rows
+
+
+@pytest.mark.parametrize("path", ["docs/architecture.md", "docs/game-packs.md"])
+def test_the_contract_is_one_table_the_same_in_the_docstring_and_the_docs(path):
+    documented = _docstring_table()
+    assert [name for name, _ in documented] == [
+        "CODE", "NAME", "SCOPE", "SEVERITY", "check", "docstring", "NEEDS", "JUDGES_WHAT_LOADED", "ADVISORY"]
+    in_docs = _markdown_table(path)
+    assert [name for name, _ in in_docs] == [name for name, _ in documented]
+    assert all(md.startswith(rst) for (_, md), (_, rst) in zip(in_docs, documented, strict=True))
