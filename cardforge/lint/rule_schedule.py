@@ -7,8 +7,9 @@ A rule author declares facts about the rule (``NEEDS``, ``JUDGES_WHAT_LOADED``,
 - the **lane** (:mod:`cardforge.lint.lanes`): ``"main"`` for a rule that starts processes of
   its own (it needs ``"layout"``: layout workers; or ``"processes"``: a forked child of its
   own), checked first in ``cardforge lint``'s own process, since the lanes' child is a
-  daemon, which may not have children (:mod:`cardforge.proc.forked` would run the rule's
-  child's work in the daemon itself: right, but on one core); ``"shared"`` for a rule
+  daemon, which may not have children (layout workers could not start there, and
+  :mod:`cardforge.proc.forked` would run a ``"processes"`` rule's child's work in the
+  daemon itself: right, but on one core); ``"shared"`` for a rule
   needing a per-game state other rules build too (``"catalogs"``), checked in the second
   lane's child with every other such rule, so the state is built once; ``"any"`` otherwise;
 - whether it is given **layout** options (``check(target, game, layout)``) and so runs only
