@@ -4,16 +4,17 @@ Order: the loading Problems (syntax and schema, rules of scope ``file``) come fi
 in the same run, card rules run on every card that loaded; a deck rule (counts) runs on
 each deck none of whose files has a loading error; a game rule runs when every file
 loaded cleanly, or whatever did not load when it is cross-file and only ever reports
-what it sees (``RUNS_ON_INCOMPLETE``: duplicate ids and names, translations, game.yaml's
-own numbers). A missing card would make the others lie, so they are skipped for that
-game only, and one Problem per game (:mod:`cardforge.lint.not_run`, a warning at the first file that
-did not load) says how many rules were not run and which files to fix.
-Configuration selects rules and sets
-severities (``cardforge.workspace.workspace_config.Config``): a rule's Problems are at most as severe as the
-rule's default ``SEVERITY`` unless configuration raises it; a card's ``lint-ignore: [CODE…]`` silences those
-codes for Problems that belong to it. Rules that read laid-out faces (``NEEDS_LAYOUT``)
-run only when ``layout`` options are given (:mod:`cardforge.lint.layout_measures`), and get them as
-a third argument, ``check(target, game, layout)``: nothing reaches a rule but its arguments.
+what it sees (``JUDGES_WHAT_LOADED``: duplicate ids and names, translations, game.yaml's
+own numbers; :func:`cardforge.lint.rule_schedule.schedule` derives what each waits for).
+A missing card would make the others lie, so they are skipped for that game only, and one
+Problem per game (:mod:`cardforge.lint.not_run`, a warning at the first file that did not
+load) says how many rules were not run and which files to fix. Configuration selects
+rules and sets severities (``cardforge.workspace.workspace_config.Config``): a rule's
+Problems are at most as severe as the rule's default ``SEVERITY`` unless configuration
+raises it; a card's ``lint-ignore: [CODE…]`` silences those codes for Problems that belong
+to it. Rules that read laid-out faces (``NEEDS = {"layout"}``) run only when ``layout``
+options are given (:mod:`cardforge.lint.layout_measures`), and get them as a third
+argument, ``check(target, game, layout)``: nothing reaches a rule but its arguments.
 
 A rule that meets a file it cannot use (a rules file or catalog that is a folder, a link
 out of the workspace, not UTF-8…) reports that file, not itself: a
@@ -35,6 +36,7 @@ from cardforge.lint.lanes import in_lanes
 from cardforge.lint.layout_measures import LayoutOptions
 from cardforge.lint.not_run import broken_decks, not_run_note
 from cardforge.lint.rule import Rule
+from cardforge.lint.rule_schedule import Schedule, schedule
 from cardforge.loading.yaml_source import gc_paused
 from cardforge.model.game_model import Game
 from cardforge.problem import Location, Problem, Severity
@@ -52,12 +54,13 @@ def _run(rule: Rule, game: Game, layout: LayoutOptions | None,
     as third argument for a rule that needs layout; a deck rule passes over the decks
     ``broken`` names (a file of theirs did not load cleanly)."""
     assert rule.check is not None
-    extra = (layout,) if rule.needs_layout else ()
+    planned = schedule(rule)
+    extra = (layout,) if planned.layout else ()
     if rule.scope == "game":
         yield from rule.check(game, game, *extra)
     elif rule.scope == "deck":
         for deck in game.decks.values():
-            if deck.id not in broken or rule.runs_on_incomplete:
+            if deck.id not in broken or planned.waits_for != "deck":
                 yield from rule.check(deck, game, *extra)
     elif rule.scope == "card":
         for card in game.cards():
@@ -101,8 +104,7 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
         complete = not loaded.problems  # game rules need every card to have loaded
         wanted = [rule for rule in rules.values() if _wanted(rule, game, config, layout)
                   and not (errors_only and _only_advises(rule, config))]
-        chosen = [rule for rule in wanted if complete or rule.scope == "card" or rule.runs_on_incomplete
-                  or (rule.scope == "deck" and set(game.decks) - broken)]
+        chosen = [rule for rule in wanted if complete or _runs_on(schedule(rule), set(game.decks) - broken)]
         for found in in_lanes(chosen, partial(_checked, game=game, layout=layout,
                                               broken=frozenset(broken)), lanes):
             problems.extend(found.problems)
@@ -117,7 +119,15 @@ def _lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
 def _only_advises(rule: Rule, config: Config) -> bool:
     """Whether ``rule`` can only warn: it is ``advisory`` and its code is not configured as
     an error (so it cannot stop a build)."""
-    return rule.advisory and config.severity_for(rule.code, rule.severity) != Severity.ERROR
+    return (schedule(rule).gate == "when-error"
+            and config.severity_for(rule.code, rule.severity) != Severity.ERROR)
+
+
+def _runs_on(planned: Schedule, whole_decks: set[str]) -> bool:
+    """Whether a rule so ``planned`` runs on a game some file of which did not load, the
+    decks ``whole_decks`` loading cleanly: it waits for nothing, or for its deck and some
+    deck is whole."""
+    return planned.waits_for == "nothing" or (planned.waits_for == "deck" and bool(whole_decks))
 
 
 def _wanted(rule: Rule, game: Game, config: Config, layout: LayoutOptions | None) -> bool:
@@ -125,7 +135,7 @@ def _wanted(rule: Rule, game: Game, config: Config, layout: LayoutOptions | None
     not a loading rule, selected, and given layout if it needs it."""
     if rule.scope == "file" or rule.pack not in ("core", game.id):
         return False
-    return config.selects(rule.code) and not (rule.needs_layout and layout is None)
+    return config.selects(rule.code) and not (schedule(rule).layout and layout is None)
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,16 @@
 """Rules run in two processes at once: a forked child takes the rules that share a game's
 costly state, then helps with the others.
 
-A rule module may name the per-game state it builds and shares with other rules in
-``SHARES`` (today ``"catalogs"``: :func:`cardforge.i18n.catalog_state.state` parses every PO file
-of the game, about 0.6 s of a 10,000-card lint). With two lanes (``cardforge lint`` on a
-machine with two or more cores, unless ``--jobs 1``), a child is forked after the game
-loaded (it shares the game without copying it). It runs every rule naming a ``SHARES``
-state, so each state is still built once, while this process runs the rules that start
-processes of their own (``NEEDS_LAYOUT``: layout workers; ``FORKS``: a child sharing the
-rule's work), which a daemon child may not, then the
+A rule declares what its check needs (``NEEDS``, :mod:`cardforge.lint.rule`); the lane is
+derived from it (:func:`cardforge.lint.rule_schedule.schedule`). A need other than
+``"layout"`` and ``"processes"`` names a costly per-game state the rule builds and shares
+with other rules (today ``"catalogs"``: :func:`cardforge.i18n.catalog_state.state` parses
+every PO file of the game). With two lanes (``cardforge lint`` on a machine with two or
+more cores, unless ``--jobs 1``), a child is forked after the game loaded (it shares the
+game without copying it). It runs every rule of the ``"shared"`` lane, so each state is
+still built once, while this process runs the rules of the ``"main"`` lane first (they
+need ``"layout"``: layout workers, or ``"processes"``: a child sharing the rule's work;
+a daemon child may not start processes), then the
 other rules from the first on; when the child is done with its own, it takes the other
 rules from the last on, until the two meet (each rule is claimed once, under a lock). Only
 what the rules found crosses back (pickled). The results are given in the rules' order
@@ -25,6 +27,7 @@ from functools import partial
 from typing import TypeVar
 
 from cardforge.lint.rule import Rule
+from cardforge.lint.rule_schedule import schedule
 from cardforge.proc import forked
 from cardforge.proc.claims import Claims
 
@@ -33,14 +36,16 @@ T = TypeVar("T")
 
 def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> list[T]:
     """``check(rule)`` for each of ``rules``, in their order. With ``lanes`` ≥ 2, and rules
-    both with and without ``shares``, a forked child checks those with it and then helps
-    with the others (see the module docstring); ``check`` must then return what pickles.
-    A rule that ``needs_layout`` or ``forks`` is always checked here, first: it starts
-    processes, which the child, a daemon process, may not. ``lanes`` 1 (or 0) checks every rule here,
-    in order."""
-    here = [i for i, rule in enumerate(rules) if _starts_processes(rule)]
-    apart = [i for i, rule in enumerate(rules) if rule.shares and not _starts_processes(rule)]
-    others = [i for i, rule in enumerate(rules) if not rule.shares and not _starts_processes(rule)]
+    both in the ``"shared"`` lane and not (:func:`cardforge.lint.rule_schedule.schedule`),
+    a forked child checks the shared lane's and then helps with the others (see the module
+    docstring); ``check`` must then return what pickles. A rule of the ``"main"`` lane (it
+    needs ``"layout"`` or ``"processes"``) is always checked here, first: it starts
+    processes, which the child, a daemon process, may not. ``lanes`` 1 (or 0) checks every
+    rule here, in order."""
+    lane = [schedule(rule).lane for rule in rules]
+    here = [i for i, name in enumerate(lane) if name == "main"]
+    apart = [i for i, name in enumerate(lane) if name == "shared"]
+    others = [i for i, name in enumerate(lane) if name == "any"]
     if lanes < 2 or not apart or not others + here:
         return [check(rule) for rule in rules]
     try:
@@ -53,12 +58,6 @@ def in_lanes(rules: Sequence[Rule], check: Callable[[Rule], T], lanes: int) -> l
         found[others[k]] = check(rules[others[k]])
     found.update(child.result())
     return [found[i] for i in range(len(rules))]
-
-
-def _starts_processes(rule: Rule) -> bool:
-    """Whether ``rule`` starts processes of its own (layout workers, or a forked child), so
-    it must run here: the lanes' child is a daemon, which may not have children."""
-    return rule.needs_layout or rule.forks
 
 
 def _child_lane(rules: Sequence[Rule], apart: list[int], others: list[int], claims: Claims,

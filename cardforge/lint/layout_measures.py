@@ -1,7 +1,7 @@
 """What layout-based lint rules read: faces and booklets laid out by WeasyPrint, measured.
 
 Laying out faces is slow (about a second for ten faces), so rules that need it declare
-``NEEDS_LAYOUT = True`` and run only when the engine is given :class:`LayoutOptions`
+``NEEDS = {"layout"}`` and run only when the engine is given :class:`LayoutOptions`
 (``cardforge lint --layout``, or ``lint-layout = true`` in ``[tool.cardforge]``). The options
 say where the workspace and the face cache are and how many worker processes lay faces
 out; the engine passes them to such a rule as ``check(target, game, layout)``, and the rule
@@ -35,7 +35,7 @@ class LayoutOptions:
     """How a lint run lays faces out: ``workspace`` (templates and assets), ``cache`` (the
     face cache folder) and ``jobs`` (worker processes laying out the faces the cache lacks).
     Made by ``cardforge lint`` from the command line and configuration, given by the engine
-    to every rule that declares ``NEEDS_LAYOUT``."""
+    to every rule that declares ``NEEDS = {"layout"}``."""
 
     workspace: Path
     cache: Path

@@ -1,36 +1,50 @@
 """The Rule contract, and the registry of every rule (core and game packs).
 
-A rule is a module with:
+A rule is a module. Its author declares what the rule *is* and what its check *needs*;
+the engine derives where and when it runs (:mod:`cardforge.lint.rule_schedule`). The
+contract, one line a declaration:
 
-- ``CODE``: 2–3 capital letters and 3 digits (``CF005``, ``CC103``);
-- ``NAME``: a short kebab-case name (``duplicate-id``);
-- ``SCOPE``: ``"file"`` (reported while loading: syntax, schema), ``"card"``, ``"deck"`` or
-  ``"game"`` — what ``check`` is called with;
-- ``SEVERITY``: ``"error"`` or ``"warning"`` by default;
-- ``check(target, game)``: yields Problems (not needed for ``"file"`` rules);
-- ``RUNS_ON_INCOMPLETE`` (optional, default False): True for a ``game`` rule that is
-  right even while some card failed to load: it reads game.yaml only, or judges what it
-  sees without counting (duplicate ids and names, translations), so it runs over the
-  files that loaded. Other game rules wait until every file loads cleanly, and deck rules
-  until their deck's files do (:mod:`cardforge.lint.not_run` says which were left out);
-- ``NEEDS_LAYOUT`` (optional, default False): True for a rule that reads laid-out faces
-  or pages (:mod:`cardforge.lint.layout_measures`); such rules run only under ``lint --layout``
-  and are called ``check(target, game, layout)`` with the run's
-  :class:`~cardforge.lint.layout_measures.LayoutOptions` (workspace, face cache, jobs);
-- ``FORKS`` (optional, default False): True for a rule that spreads its own work over a
-  forked child process (:mod:`cardforge.proc.forked`); like a ``NEEDS_LAYOUT`` rule it always
-  runs in ``cardforge lint``'s main process, since a lane's child may not have children;
-- ``ADVISORY`` (optional, default False): True for a warning-level rule that reports only
-  its own code, from the game's data alone (no file read): a build, which stops only on
-  errors, does not run it unless the configuration raises its code to an error (a crash
-  of it, CF000, then stops ``cardforge lint`` only). The costly balance rules (CC103,
-  DG104, DX106, WB105) are;
-- ``SHARES`` (optional): the name of the costly per-game state the rule builds and shares
-  with other rules (``"catalogs"``: the parsed PO files of :func:`cardforge.i18n.catalog_state.state`);
-  ``cardforge lint`` runs the rules naming one in a second process, beside the others
-  (:mod:`cardforge.lint.lanes`), so their ``check`` must return only what pickles;
-- a module docstring: the user documentation ``cardforge explain CODE`` prints, with one
-  passing and one failing YAML example.
+======================  ======================================  =========  ===================================
+declaration             what it means                           default    who decides where and when it runs
+======================  ======================================  =========  ===================================
+``CODE``                2–3 capitals and 3 digits (``CF005``)   required   —
+``NAME``                a kebab-case name (``duplicate-id``)    the code   —
+``SCOPE``               ``check`` is called per ``"card"``,     required   the engine, per target; ``"file"``
+                        ``"deck"`` or ``"game"``; ``"file"``:              rules are loading's (no ``check``)
+                        reported while loading (syntax,
+                        schema)
+``SEVERITY``            ``"error"`` or ``"warning"``            error      configuration may change it
+``check``               ``check(target, game)`` yields the      required   —
+                        Problems it finds
+docstring               ``cardforge explain``'s text, with a    required   —
+                        passing and a failing YAML example
+``NEEDS``               what ``check`` uses besides its         empty      derived by the engine: ``"layout"``
+                        arguments: ``"layout"``, laid-out                  runs only under ``lint --layout``;
+                        faces (it is called ``check(target,                ``"layout"`` or ``"processes"``: in
+                        game, layout)``); ``"processes"``, a               lint's own process, first (a lane's
+                        forked child of its own                            child may not have children); a
+                        (:mod:`cardforge.proc.forked`); any                state: in the second lane's child,
+                        other name, a costly per-game state                built once (``check`` yields only
+                        shared with the rules naming it                    what pickles); none: either lane
+                        (``"catalogs"``: :func:`cardforge.i18n
+                        .catalog_state.state`)
+``JUDGES_WHAT_LOADED``  ``True``: a deck or game rule is right  ``False``  declared: only its author knows
+                        on the files that loaded (it reads      (waits)    whether a missing card would make
+                        game.yaml only, or judges what it sees             it lie. The engine then runs it
+                        without counting: duplicate ids,                   however loading went; else a deck
+                        translations)                                      rule waits for its deck's files, a
+                                                                           game rule for all (CF099 says so)
+``ADVISORY``            ``True``: a warning-level rule reports  ``False``  declared: "its own code, no file"
+                        only its own code, from the game's                 is known only by running it, which
+                        data alone, reading no file (balance               this saves. The engine: a build's
+                        outliers CC103, DG104, DX106, WB105)               gate runs it only when its code is
+                                                                           configured as an error
+======================  ======================================  =========  ===================================
+
+The flags of earlier releases are still read, so a pack written for them keeps working:
+``NEEDS_LAYOUT = True`` adds the need ``"layout"``, ``FORKS = True`` adds ``"processes"``,
+``SHARES = "<state>"`` adds ``"<state>"``, and ``RUNS_ON_INCOMPLETE = True`` means
+``JUDGES_WHAT_LOADED = True``.
 
 Rules are found, never listed: every module of the packages in :data:`CORE_PACKAGES` is a
 core rule, every module of a pack's ``GameSpec.rules`` package one of the pack's.
@@ -51,6 +65,10 @@ from cardforge.problem import Problem, Severity
 
 CODE_PATTERN = re.compile(r"^[A-Z]{2,3}[0-9]{3}$")
 SCOPES = ("file", "card", "deck", "game")
+NEED_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
+STARTS_PROCESSES = frozenset({"layout", "processes"})
+"""The needs that make ``check`` start processes of its own (layout workers, a forked child);
+every other need names a per-game state shared with other rules."""
 
 
 @dataclass(frozen=True)
@@ -64,10 +82,8 @@ class Rule:
     doc: str
     check: Callable[..., Iterable[Problem]] | None  # (target, game[, layout])
     pack: str  # "core" or a game pack id
-    needs_layout: bool = False
-    runs_on_incomplete: bool = False
-    shares: str | None = None  # the per-game state it shares with other rules (lint/lanes.py)
-    forks: bool = False  # starts a child process of its own (lint/lanes.py runs it in the main one)
+    needs: frozenset[str] = frozenset()  # NEEDS: "layout", "processes", a shared state's name
+    judges_what_loaded: bool = False  # right on the files that loaded (JUDGES_WHAT_LOADED)
     advisory: bool = False  # warnings of its own code from data alone: a build's gate skips it
 
     @property
@@ -75,13 +91,27 @@ class Rule:
         """The first line of the documentation."""
         return self.doc.strip().splitlines()[0] if self.doc.strip() else self.name
 
+    @property
+    def needs_layout(self) -> bool:
+        """Whether ``check`` reads laid-out faces (is called with layout options)."""
+        return "layout" in self.needs
+
+    @property
+    def shared_states(self) -> frozenset[str]:
+        """The per-game states ``check`` shares with other rules: its needs that are not
+        :data:`STARTS_PROCESSES` (``{"catalogs"}`` for the translation rules)."""
+        return self.needs - STARTS_PROCESSES
+
 
 def from_module(module: ModuleType, pack: str) -> Rule:
-    """Read a rule module into a :class:`Rule`.
+    """Read a rule module into a :class:`Rule`, the flags of earlier releases
+    (``NEEDS_LAYOUT``, ``FORKS``, ``SHARES``, ``RUNS_ON_INCOMPLETE``) mapped onto ``NEEDS``
+    and ``JUDGES_WHAT_LOADED`` (see the module docstring).
 
     Raises ValueError naming the module when the contract is broken (bad code or scope,
-    missing docstring, no check taking (target, game), or (target, game, layout) for a
-    ``NEEDS_LAYOUT`` rule, a ``SHARES`` that is not a name).
+    missing docstring, no check taking (target, game), or (target, game, layout) for a rule
+    that needs ``"layout"``, a ``NEEDS`` that is not a collection of lower-case names, a
+    ``SHARES`` that is not a name).
     """
     code = getattr(module, "CODE", "")
     scope = getattr(module, "SCOPE", "")
@@ -89,22 +119,44 @@ def from_module(module: ModuleType, pack: str) -> Rule:
         raise ValueError(f"rule module {module.__name__}: CODE {code!r} is not like CF001")
     if scope not in SCOPES:
         raise ValueError(f"rule module {module.__name__}: SCOPE must be one of {SCOPES}")
+    needs = _needs(module)
     check = getattr(module, "check", None)
-    needs_layout = bool(getattr(module, "NEEDS_LAYOUT", False))
-    arguments = ("target", "game", "layout") if needs_layout else ("target", "game")
+    arguments = ("target", "game", "layout") if "layout" in needs else ("target", "game")
     if scope != "file" and not (callable(check) and _takes(check, len(arguments))):
         raise ValueError(f"rule module {module.__name__}: needs check({', '.join(arguments)})")
     if not module.__doc__:
         raise ValueError(f"rule module {module.__name__}: the docstring is the rule's documentation")
-    shares = getattr(module, "SHARES", None)
-    if shares is not None and not (isinstance(shares, str) and shares):
-        raise ValueError(f"rule module {module.__name__}: SHARES must name a state, like \"catalogs\"")
+    judges_what_loaded = bool(getattr(module, "JUDGES_WHAT_LOADED", False)
+                              or getattr(module, "RUNS_ON_INCOMPLETE", False))
     return Rule(code=code, name=getattr(module, "NAME", code.lower()), scope=scope,
                 severity=Severity(getattr(module, "SEVERITY", "error")), doc=module.__doc__,
-                check=check, pack=pack, needs_layout=needs_layout,
-                runs_on_incomplete=bool(getattr(module, "RUNS_ON_INCOMPLETE", False)),
-                shares=shares, forks=bool(getattr(module, "FORKS", False)),
+                check=check, pack=pack, needs=needs, judges_what_loaded=judges_what_loaded,
                 advisory=bool(getattr(module, "ADVISORY", False)))
+
+
+def _needs(module: ModuleType) -> frozenset[str]:
+    """The module's ``NEEDS`` (a set, list or tuple of names like ``"catalogs"``), with the
+    needs its earlier flags stand for: ``NEEDS_LAYOUT`` → ``"layout"``, ``FORKS`` →
+    ``"processes"``, ``SHARES`` → the state it names. Raises ValueError naming the module."""
+    declared = getattr(module, "NEEDS", ())
+    if isinstance(declared, str) or not isinstance(declared, (set, frozenset, list, tuple)):
+        raise ValueError(f"rule module {module.__name__}: NEEDS must be a set of names, "
+                         f"like {{\"layout\"}} or {{\"catalogs\"}}")
+    for need in declared:
+        if not (isinstance(need, str) and NEED_PATTERN.match(need)):
+            raise ValueError(f"rule module {module.__name__}: NEEDS {need!r} is not a lower-case "
+                             "name like \"layout\", \"processes\" or \"catalogs\"")
+    needs = set(declared)
+    if getattr(module, "NEEDS_LAYOUT", False):
+        needs.add("layout")
+    if getattr(module, "FORKS", False):
+        needs.add("processes")
+    shares = getattr(module, "SHARES", None)
+    if shares is not None:  # any name, as before: only its lane depended on it
+        if not (isinstance(shares, str) and shares):
+            raise ValueError(f"rule module {module.__name__}: SHARES must name a state, like \"catalogs\"")
+        needs.add(shares)
+    return frozenset(needs)
 
 
 def _takes(function: Callable[..., object], count: int) -> bool:

@@ -19,9 +19,9 @@ from cardforge.workspace.workspace_config import Config
 from tests.conftest import GENERIC, i18n_game
 
 
-def _rule(code: str, shares: str | None = None, needs_layout: bool = False, forks: bool = False) -> Rule:
+def _rule(code: str, *needs: str) -> Rule:
     return Rule(code=code, name=code.lower(), scope="game", severity=Severity.ERROR, doc=code,
-                check=None, pack="core", shares=shares, needs_layout=needs_layout, forks=forks)
+                check=None, pack="core", needs=frozenset(needs))
 
 
 RULES = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ103"), _rule("ZZ104"),
@@ -36,9 +36,9 @@ def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
     def check(rule: Rule) -> tuple[str, int]:
         if rule.code == "ZZ101":
             first_taken.set()
-        elif rule.shares is not None:
+        elif rule.shared_states:
             first_taken.wait(10)  # on a loaded machine the child could otherwise take every rule
-        if rule.shares is None and os.getpid() == parent:
+        if not rule.shared_states and os.getpid() == parent:
             time.sleep(0.05)  # the child has time to help with the others
         return rule.code, os.getpid()
 
@@ -53,11 +53,11 @@ def test_rules_that_share_a_state_run_in_one_child_and_every_rule_runs_once():
 
 @pytest.mark.linux_fast_path
 def test_rules_that_start_processes_run_here_whoever_takes_the_others():
-    """Layout workers, or a child of the rule's own (FORKS): a (daemon) child may not start
+    """Layout workers, or a child of the rule's own (NEEDS "processes"): a (daemon) child may not start
     them: `lint --layout` failed so."""
     parent = os.getpid()
-    rules = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ105", needs_layout=True),
-             _rule("ZZ106", "catalogs", needs_layout=True), _rule("ZZ107", forks=True), _rule("ZZ108")]
+    rules = [_rule("ZZ101"), _rule("ZZ102", "catalogs"), _rule("ZZ105", "layout"),
+             _rule("ZZ106", "catalogs", "layout"), _rule("ZZ107", "processes"), _rule("ZZ108")]
 
     taken = multiprocessing.get_context("fork").Event()
 
@@ -86,7 +86,7 @@ def test_a_child_that_dies_leaves_its_rules_to_this_process_even_those_it_had_cl
     def check(rule: Rule) -> tuple[str, int]:
         if os.getpid() != parent and rule.code == "ZZ107":
             os._exit(3)  # the child dies on the last rule it took from the others
-        if rule.shares is None and os.getpid() == parent:
+        if not rule.shared_states and os.getpid() == parent:
             time.sleep(0.2)
         return rule.code, os.getpid()
 
@@ -101,7 +101,7 @@ def test_a_game_lints_the_same_in_two_lanes_as_in_one(tmp_path):
                      encoding="utf-8")
     loaded = load_game(root, GENERIC)
     rules = all_rules([GENERIC])
-    assert rules["TR101"].shares == "catalogs" and rules["CF005"].shares is None
+    assert rules["TR101"].shared_states == {"catalogs"} and not rules["CF005"].shared_states
     config = Config(root=tmp_path)
     one = lint_game(loaded, rules, config, lanes=1)
     two = lint_game(loaded, rules, config, lanes=2)

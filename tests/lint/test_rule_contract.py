@@ -55,7 +55,8 @@ def test_a_pack_without_a_rules_package_has_no_rules_of_its_own():
 
 def _module(needs_layout: bool, check) -> types.ModuleType:
     module = types.ModuleType("zz201", "A layout rule.\n\nPassing:: x\n\nFailing:: y\n")
-    module.CODE, module.SCOPE, module.NEEDS_LAYOUT, module.check = "ZZ201", "game", needs_layout, check
+    module.CODE, module.SCOPE, module.check = "ZZ201", "game", check
+    module.NEEDS = {"layout"} if needs_layout else set()
     return module
 
 
@@ -67,13 +68,13 @@ def test_a_layout_rule_must_take_the_layout_options_as_an_argument():
     assert from_module(_module(True, lambda game, _game, layout: []), "core").needs_layout
 
 
-def test_a_rule_that_forks_says_so_and_the_shipped_one_does():
+def test_a_rule_that_forks_says_it_needs_processes_and_the_shipped_one_does():
     module = _module(False, lambda game, _game: [])
-    assert not from_module(module, "core").forks
-    module.FORKS = True
-    assert from_module(module, "core").forks
+    assert "processes" not in from_module(module, "core").needs
+    module.NEEDS = {"processes"}
+    assert from_module(module, "core").needs == {"processes"}
     from cardforge.games.dixe_on_card.rules import dx106_difficulty_outlier
-    assert from_module(dx106_difficulty_outlier, "dixe-on-card").forks
+    assert from_module(dx106_difficulty_outlier, "dixe-on-card").needs == {"processes"}
 
 
 def test_the_engine_hands_layout_options_to_layout_rules_and_runs_them_only_with_options(tmp_path):

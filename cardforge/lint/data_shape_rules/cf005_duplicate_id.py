@@ -23,7 +23,7 @@ CODE = "CF005"
 NAME = "duplicate-id"
 SCOPE = "game"
 SEVERITY = "error"
-RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
+JUDGES_WHAT_LOADED = True  # cross-file: reports only what it sees in the files that loaded
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

@@ -37,7 +37,7 @@ CODE = "CF021"
 NAME = "print-numbers"
 SCOPE = "game"
 SEVERITY = "error"
-RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
+JUDGES_WHAT_LOADED = True  # cross-file: reports only what it sees in the files that loaded
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

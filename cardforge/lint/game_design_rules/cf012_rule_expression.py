@@ -67,7 +67,7 @@ CODE = "CF012"
 NAME = "rule-expression"
 SCOPE = "game"
 SEVERITY = "error"
-RUNS_ON_INCOMPLETE = True  # a broken expression is reported even while a card has schema errors
+JUDGES_WHAT_LOADED = True  # a broken expression is reported even while a card has schema errors
 
 BASE_FIELDS = frozenset({"id", "name", "quantity", "marks", "art"})
 """Fields every card may have, whatever its deck declares."""

@@ -69,7 +69,7 @@ CODE = "CF017"
 NAME = "instant-win"
 SCOPE = "game"
 SEVERITY = "error"
-RUNS_ON_INCOMPLETE = True  # judged card by card: a card that failed to load changes no other's
+JUDGES_WHAT_LOADED = True  # judged card by card: a card that failed to load changes no other's
 
 KEY = "instant_win"
 REACHED = COMPARISONS

@@ -36,8 +36,8 @@ CODE = CATALOG_CODE
 NAME = "unreadable-catalog"
 SCOPE = "game"
 SEVERITY = "error"
-RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
-SHARES = "catalogs"  # parsed once per process by cardforge.i18n.catalog_state.state
+NEEDS = {"catalogs"}  # the parsed PO files of cardforge.i18n.catalog_state.state, built once
+JUDGES_WHAT_LOADED = True  # cross-file: reports only what it sees in the files that loaded
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

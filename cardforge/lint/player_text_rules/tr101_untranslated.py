@@ -28,8 +28,8 @@ CODE = "TR101"
 NAME = "untranslated"
 SCOPE = "game"
 SEVERITY = "warning"
-RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
-SHARES = "catalogs"  # parsed once per process by cardforge.i18n.catalog_state.state
+NEEDS = {"catalogs"}  # the parsed PO files of cardforge.i18n.catalog_state.state, built once
+JUDGES_WHAT_LOADED = True  # cross-file: reports only what it sees in the files that loaded
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:

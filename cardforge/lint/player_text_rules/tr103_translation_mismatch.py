@@ -31,8 +31,8 @@ CODE = "TR103"
 NAME = "translation-mismatch"
 SCOPE = "game"
 SEVERITY = "error"
-RUNS_ON_INCOMPLETE = True  # cross-file: reports only what it sees in the files that loaded
-SHARES = "catalogs"  # parsed once per process by cardforge.i18n.catalog_state.state
+NEEDS = {"catalogs"}  # the parsed PO files of cardforge.i18n.catalog_state.state, built once
+JUDGES_WHAT_LOADED = True  # cross-file: reports only what it sees in the files that loaded
 HINT = "keep placeholders, digits, :icon: tokens and Markdown markers as in the source text"
 
 

@@ -42,7 +42,7 @@ CODE = "TR104"
 NAME = "catalog-out-of-date"
 SCOPE = "game"
 SEVERITY = "warning"
-SHARES = "catalogs"  # parsed once per process by cardforge.i18n.catalog_state.state
+NEEDS = {"catalogs"}  # the parsed PO files of cardforge.i18n.catalog_state.state, built once
 HINT = "run `cardforge i18n update`, then translate what it marks"
 
 

@@ -66,7 +66,7 @@ CODE = "TR105"
 NAME = "text-overflow"
 SCOPE = "game"
 SEVERITY = "warning"
-NEEDS_LAYOUT = True
+NEEDS = {"layout"}  # measures laid-out faces: check(target, game, layout)
 
 
 def check(game: Game, _game: Game, layout: LayoutOptions) -> Iterator[Problem]:

@@ -39,7 +39,7 @@ NAME = "difficulty-outlier"
 SCOPE = "game"
 SEVERITY = "warning"
 ADVISORY = True  # warnings of its own code from the data alone: a build need not run it
-FORKS = True  # the cards' odds are computed on two processes (difficulty.solve_game)
+NEEDS = {"processes"}  # the cards' odds are computed on two processes (difficulty.solve_game)
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
