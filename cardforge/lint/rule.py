@@ -155,7 +155,8 @@ def _needs(module: ModuleType) -> frozenset[str]:
     if shares is not None:  # any name, as before: only its lane depended on it
         if not (isinstance(shares, str) and shares):
             raise ValueError(f"rule module {module.__name__}: SHARES must name a state, like \"catalogs\"")
-        needs.add(shares)
+        # an old state named like a need keeps its old meaning: a shared state, not a need
+        needs.add(f"state:{shares}" if shares in STARTS_PROCESSES else shares)
     return frozenset(needs)
 
 

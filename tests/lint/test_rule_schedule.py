@@ -134,6 +134,15 @@ def test_the_flags_of_earlier_releases_are_read_as_the_new_declarations(old, new
     assert schedule(was) == schedule(now)
 
 
+@pytest.mark.parametrize("state", ["layout", "processes"])
+def test_an_old_shared_state_named_like_a_need_stays_a_shared_state(state):
+    """An earlier release took SHARES = "layout" as the name of a shared state (the child's
+    lane, two-argument check); it must not turn into the layout need."""
+    rule = from_module(_module("zz_old_state", SHARES=state), "zz")
+    assert not rule.needs_layout
+    assert schedule(rule).lane == "shared"
+
+
 @pytest.mark.parametrize("needs", ["layout", {"Layout"}, {""}, {3}, 7])
 def test_needs_must_be_a_set_of_lower_case_names(needs):
     with pytest.raises(ValueError, match="zz_bad: NEEDS"):
