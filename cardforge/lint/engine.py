@@ -86,8 +86,8 @@ def lint_game(loaded: Loaded, rules: dict[str, Rule], config: Config,
 
     The cyclic garbage collector is paused meanwhile, and what the rules made (the merged
     catalogs and what else they keep per game) is then kept out of its sight
-    (:func:`cardforge.loading.yaml_source.gc_paused` with ``freeze``): its passes over the game's
-    objects took a third of a 10,000-card lint.
+    (:func:`cardforge.loading.yaml_source.gc_paused` with ``freeze``): its passes over a large
+    game's objects would otherwise be much of a lint's time (docs/benchmarks.md).
     """
     with gc_paused(freeze=True):
         return _lint_game(loaded, rules, config, layout, lanes, errors_only)
