@@ -30,9 +30,14 @@ nothing). Runs use ``CARDFORGE_RESIDENT=0``.
 
 Reported per mechanism and figure: each round's ON and OFF seconds, the load average (1
 minute) before each run, the ratio OFF/ON per round, the medians and their spread
-(min–max). A mechanism *pays* on a figure when OFF is slower by at least ``--threshold``
-(5 %) in the median ratio and slower (ratio > 1) in every round; "unclear" when the median
-reaches the threshold but some round does not show it; "no" otherwise.
+(min–max), and the median OFF/ON ratio of CPU seconds (user + system of the command and
+the workers it waited for, bench_whole_process.run_process): on a machine others load, a
+run's wall-clock time moves with their work, its CPU time much less, so the CPU ratio
+tells whether a wall-clock difference is the mechanism's (a mechanism that uses the second
+core, such as parse_ahead, saves wall-clock time and no CPU). A mechanism *pays* on a
+figure when OFF is slower by at least ``--threshold`` (5 %) in the median wall-clock ratio
+and slower (ratio > 1) in every round; "unclear" when the median reaches the threshold but
+some round does not show it; "no" otherwise.
 
 Usage: ``python benchmarks/bench_mechanisms.py MECHANISM… [--figure F…] [--rounds 3]
 [--cards 1000] [--lint-cards 10000] [--keep DIR] [--json PATH] [--markdown]``;
@@ -57,7 +62,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_whole_process import GAME_ID, SCOPES, edit_one_card, run_process  # noqa: E402
+from bench_whole_process import GAME_ID, SCOPES, Run, edit_one_card, run_process  # noqa: E402
 from shipped_shape import cardforge_command, shipped_shape_workspace  # noqa: E402
 
 NO_OP = "lambda original: (lambda *args, **kwargs: None)"
@@ -221,8 +226,9 @@ if _patches:
 
 @dataclass
 class Round:
-    """One pair: ``on`` and ``off`` seconds, the 1-minute load average before each, which
-    ran ``first``, and the stand-ins the OFF run ``called``."""
+    """One pair: ``on`` and ``off`` wall-clock seconds, the 1-minute load average before
+    each, which ran ``first``, the stand-ins the OFF run ``called``, and the CPU seconds
+    (user + system, the process and the children it waited for) of each run."""
 
     on: float
     off: float
@@ -230,11 +236,18 @@ class Round:
     load_off: float
     first: str
     called: list[str]
+    cpu_on: float = 0.0
+    cpu_off: float = 0.0
 
     @property
     def ratio(self) -> float:
         """OFF seconds over ON seconds (above 1: the mechanism saves time)."""
         return self.off / self.on
+
+    @property
+    def cpu_ratio(self) -> float:
+        """OFF CPU seconds over ON CPU seconds (less sensitive to a busy machine than wall)."""
+        return self.cpu_off / self.cpu_on if self.cpu_on else 0.0
 
 
 @dataclass
@@ -301,7 +314,7 @@ class Bench:
     def lint_command(self, workspace: Path) -> list[str]:
         return [*cardforge_command(), "lint", "-w", str(workspace), "--format", "json"]
 
-    def prepare(self, figure: str) -> Callable[[], float]:
+    def prepare(self, figure: str) -> Callable[[], Run]:
         """Set up ``figure``'s workspace (untimed) and return the timed run of it."""
         if figure in ("cold", "edit", "unchanged"):
             workspace = self.workspace("build", self.cards)
@@ -317,7 +330,7 @@ class Bench:
                 elif figure == "edit":
                     edit_one_card(workspace / "cards" / GAME_ID, self.turn)
                     self.turn += 1
-                return run_process(command, workspace, what=f"cardforge build ({figure})").seconds
+                return run_process(command, workspace, what=f"cardforge build ({figure})")
             return build
         workspace = self.workspace("lint", self.lint_cards)
         command = self.lint_command(workspace)
@@ -328,7 +341,7 @@ class Bench:
         def lint() -> float:
             if figure == "lint-first":
                 shutil.rmtree(workspace / ".cardforge-cache" / "parsed", ignore_errors=True)
-            return run_process(command, workspace, what=f"cardforge lint ({figure})").seconds
+            return run_process(command, workspace, what=f"cardforge lint ({figure})")
         return lint
 
     def measure(self, name: str, figure: str, rounds: int) -> Measured:
@@ -339,20 +352,21 @@ class Bench:
         timed = self.prepare(figure)
         for number in range(rounds):
             order = ("on", "off") if number % 2 == 0 else ("off", "on")
-            seconds: dict[str, float] = {}
+            runs: dict[str, Run] = {}
             load: dict[str, float] = {}
             called: list[str] = []
             for side in order:
                 self.environment(mechanism if side == "off" else None)
                 load[side] = os.getloadavg()[0]
-                seconds[side] = timed()
+                runs[side] = timed()
                 if side == "off":
                     called = self.called()
-            measured.rounds.append(Round(seconds["on"], seconds["off"], load["on"], load["off"],
-                                         order[0], called))
+            measured.rounds.append(Round(runs["on"].seconds, runs["off"].seconds, load["on"], load["off"],
+                                         order[0], called, runs["on"].cpu_seconds, runs["off"].cpu_seconds))
             last = measured.rounds[-1]
             print(f"{name} {figure} round {number + 1}: on {last.on:.2f} s (load {last.load_on:.1f}), "
-                  f"off {last.off:.2f} s (load {last.load_off:.1f}), off/on {last.ratio:.3f}"
+                  f"off {last.off:.2f} s (load {last.load_off:.1f}), off/on {last.ratio:.3f}, "
+                  f"CPU off/on {last.cpu_ratio:.3f}"
                   + ("" if called else "  WARNING: no stand-in was called in the OFF run"),
                   file=sys.stderr)
         return measured
@@ -360,7 +374,7 @@ class Bench:
 
 def summary_row(measured: Measured, threshold: float) -> list[str]:
     """One table row: mechanism, figure, ON median (range), OFF median (range), median ratio
-    (per round), rounds, load averages, pays."""
+    (per round), median CPU ratio, rounds, load averages, pays."""
     on = [r.on for r in measured.rounds]
     off = [r.off for r in measured.rounds]
     ratios = [r.ratio for r in measured.rounds]
@@ -370,12 +384,13 @@ def summary_row(measured: Measured, threshold: float) -> list[str]:
             f"{statistics.median(on):.2f} s ({min(on):.2f}–{max(on):.2f})",
             f"{statistics.median(off):.2f} s ({min(off):.2f}–{max(off):.2f})",
             f"{statistics.median(ratios):.3f} ({', '.join(f'{x:.3f}' for x in ratios)})",
+            f"{statistics.median(r.cpu_ratio for r in measured.rounds):.3f}",
             str(len(ratios)), f"{min(loads):.1f}–{max(loads):.1f}",
             measured.verdict(threshold) + ("" if reached else " (switch not reached!)")]
 
 
 HEADER = ["mechanism", "figure", "on: median (range)", "off: median (range)",
-          "off/on: median (per round)", "rounds", "load avg", "pays"]
+          "off/on: median (per round)", "CPU off/on: median", "rounds", "load avg", "pays"]
 
 
 def table(rows: list[list[str]], markdown: bool) -> str:
