@@ -93,58 +93,58 @@ class Mechanism:
 # The one table: mechanism → figures → how to switch it off. Update the dotted paths when
 # modules move.
 MECHANISMS: dict[str, Mechanism] = {
-    "html_patterns": Mechanism(("cold",), (Switch("cardforge.render.html_patterns", "install"),),
+    "html_patterns": Mechanism(("cold",), (Switch("cardforge.render.layout.weasyprint_changes.html_patterns", "install"),),
                                "layout_setup installs every WeasyPrint change but this one"),
-    "svg_forms": Mechanism(("cold",), (Switch("cardforge.render.svg_forms", "install"),),
+    "svg_forms": Mechanism(("cold",), (Switch("cardforge.render.layout.weasyprint_changes.svg_forms", "install"),),
                            "layout_setup installs every WeasyPrint change but this one"),
-    "style_sharing": Mechanism(("cold",), (Switch("cardforge.render.style_sharing", "install"),),
+    "style_sharing": Mechanism(("cold",), (Switch("cardforge.render.layout.weasyprint_changes.style_sharing", "install"),),
                                "layout_setup installs every WeasyPrint change but this one"),
-    "page_margins": Mechanism(("cold",), (Switch("cardforge.render.page_margins", "install"),),
+    "page_margins": Mechanism(("cold",), (Switch("cardforge.render.layout.weasyprint_changes.page_margins", "install"),),
                               "layout_setup installs every WeasyPrint change but this one"),
-    "sized_arrays": Mechanism(("edit", "cold"), (Switch("cardforge.render.sized_arrays", "install"),),
+    "sized_arrays": Mechanism(("edit", "cold"), (Switch("cardforge.render.layout.weasyprint_changes.sized_arrays", "install"),),
                               "layout_setup installs every WeasyPrint change but this one"),
     "parse_ahead": Mechanism(
         ("lint-first", "cold"),
-        (Switch("cardforge.parse_ahead", "early", "lambda original: (lambda *args, **kwargs: Ahead())"),
-         Switch("cardforge.parse_ahead", "parse_ahead",
+        (Switch("cardforge.workspace.parse_ahead", "early", "lambda original: (lambda *args, **kwargs: Ahead())"),
+         Switch("cardforge.workspace.parse_ahead", "parse_ahead",
                 "lambda original: (lambda *args, **kwargs: Ahead())")),
         "no child parses card files ahead (so no Claims between loader and child): the load "
         "parses every file itself, as without fork"),
-    "font_configs": Mechanism(("cold", "edit"), (Switch("cardforge.render.font_configs", "font_config_for"),),
+    "font_configs": Mechanism(("cold", "edit"), (Switch("cardforge.render.layout.font_configs", "font_config_for"),),
                               "every document gets WeasyPrint's own fresh FontConfiguration"),
     "early_layout": Mechanism(
         ("cold", "edit"),
-        (Switch("cardforge.render.cards", "EarlyLayout"),),
+        (Switch("cardforge.render.card_render", "EarlyLayout"),),
         "no EarlyLayout: faces go to the warm pool after every template is rendered and keyed, "
         "as when there is no warm pool"),
     "fragment_memo": Mechanism(
         ("edit", "unchanged"),
-        (Switch("cardforge.render.fragment_memo", "open_memo"),),
+        (Switch("cardforge.render.cache.fragment_memo", "open_memo"),),
         "open_memo gives no memo (as with no memo path): every face template is rendered"),
     "underlays": Mechanism(
         ("cold",),
-        (Switch("cardforge.render.underlays", "split",
+        (Switch("cardforge.render.layout.underlays", "split",
                 "lambda original: (lambda fragment: (None, fragment))"),),
         "each face is laid out whole, underlay and face in one box (as baselines print it)"),
     "exit_fast": Mechanism(
         ("edit", "unchanged"),
-        (Switch("cardforge.exit_fast", "arm"),
-         Switch("cardforge.exit_fast", "exit_now",
+        (Switch("cardforge.proc.exit_fast", "arm"),
+         Switch("cardforge.proc.exit_fast", "exit_now",
                 "lambda original: (lambda code: (flush_streams(), sys.exit(code)))")),
         "nothing kept; the process ends with sys.exit (the interpreter's teardown)"),
-    "library_loading": Mechanism(("edit", "cold"), (Switch("cardforge.library_loading", "install"),),
+    "library_loading": Mechanism(("edit", "cold"), (Switch("cardforge.proc.library_loading", "install"),),
                                  "WeasyPrint's ffi module searches its libraries as it ships"),
     "cel_grammar": Mechanism(("lint", "edit"),
-                             (Switch("cardforge.cel_grammar", "install",
+                             (Switch("cardforge.cel.cel_grammar", "install",
                                      "lambda original: (lambda *args, **kwargs: False)"),),
                              "cel-python builds its Lark parser from cel.lark"),
     "fast_schema": Mechanism(
         ("lint", "lint-first"),
-        (Switch("cardforge.fast_schema", "FastChecks.validator"),),
+        (Switch("cardforge.validation.fast_schema", "FastChecks.validator"),),
         "no jsonschema-rs validator: jsonschema validates every document whole"),
     "parse_cache": Mechanism(
         ("lint", "edit"),
-        (Switch("cardforge.parse_cache", "signing_key"),),
+        (Switch("cardforge.loading.parse_cache", "signing_key"),),
         "no signing key, so nothing is kept or read back (as where the key cannot be made); "
         "parse_ahead then starts no child either"),
 }
