@@ -3,17 +3,25 @@ self-test layout they change, and stay on where it comes out the same."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardforge.render.layout import weasyprint_changes as layout_setup
-from cardforge.render.layout.weasyprint_changes import page_margins, style_sharing, svg_forms
+from cardforge.render.layout.weasyprint_changes import html_patterns, style_sharing
+
+
+def _patterns_installed() -> bool:
+    from tinyhtml5 import inputstream
+
+    return isinstance(inputstream.characters_until_regex, html_patterns.Patterns)
 
 
 @pytest.fixture
 def unknown_version(monkeypatch):
-    """This WeasyPrint taken for a version the changes were not written for; afterwards the
-    changes installed again, as every layout in cardforge has them."""
-    monkeypatch.setattr(layout_setup, "WRITTEN_FOR", ("0.0",))
+    """This WeasyPrint and tinyhtml5 taken for versions the changes were not written for;
+    afterwards the changes installed again, as every layout in cardforge has them."""
+    monkeypatch.setattr(layout_setup, "WRITTEN_FOR", (("0.0", "0.0"),))
     layout_setup._uninstall()
     layout_setup._verdict.clear()
     yield
@@ -23,26 +31,53 @@ def unknown_version(monkeypatch):
     layout_setup.prepare()
 
 
+def test_the_versions_the_changes_were_written_for_install_them_without_a_self_test(monkeypatch):
+    monkeypatch.setattr(layout_setup, "WRITTEN_FOR", (layout_setup.installed_versions(),))
+    monkeypatch.setattr(layout_setup, "self_test", lambda: pytest.fail("no self-test expected"))
+    layout_setup._verdict.clear()
+    layout_setup.prepare()
+    assert layout_setup._verdict == {"on": True} and style_sharing._original and _patterns_installed()
+
+
+def test_another_tinyhtml5_under_the_same_weasyprint_runs_the_self_test(monkeypatch):
+    """html_patterns changes tinyhtml5, so a tinyhtml5 upgrade alone must not install it
+    unchecked."""
+    weasyprint_version, _ = layout_setup.installed_versions()
+    monkeypatch.setattr(layout_setup, "WRITTEN_FOR", ((weasyprint_version, "0.0"),))
+    tested = []
+    monkeypatch.setattr(layout_setup, "self_test", lambda: tested.append(True))
+    layout_setup._verdict.clear()
+    try:
+        layout_setup.prepare()
+        assert tested == [True]
+    finally:
+        monkeypatch.undo()
+        layout_setup._verdict.clear()
+        layout_setup.prepare()
+
+
 def test_on_another_version_the_changes_stay_on_when_the_test_page_is_the_same(unknown_version, capsys):
     layout_setup.prepare()
-    assert layout_setup._verdict == {"on": True} and svg_forms._original and page_margins._original
+    assert layout_setup._verdict == {"on": True} and style_sharing._original and _patterns_installed()
     assert capsys.readouterr().err == ""
 
 
 def test_a_change_that_alters_the_test_page_turns_them_all_off_with_one_line(unknown_version, monkeypatch,
                                                                              capsys):
-    """Stand-in for a WeasyPrint whose margin boxes changed: the change drops them all."""
-    monkeypatch.setattr(page_margins, "_make_margin_boxes", lambda context, page, state: ())
+    """Stand-in for a tinyhtml5 whose input stream changed: the patterns the change makes
+    now stop text runs at a letter, so words are cut and the page differs."""
+    monkeypatch.setattr(html_patterns.Patterns, "__missing__",
+                        lambda self, key: re.compile("[^<&a]+" if not key[1] else "[a]+"))
     layout_setup.prepare()
     import weasyprint
 
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"WeasyPrint {weasyprint.__version__} is not a version" in err
-    assert "(its pages differ)" in err and "they are off" in err
+    assert err.count("\n") == 1 and f"WeasyPrint {weasyprint.__version__} with tinyhtml5 " in err
+    assert "is not a version" in err and "they are off" in err
     assert layout_setup._verdict == {"on": False}
-    assert not svg_forms._original and not page_margins._original and not style_sharing._original
+    assert not style_sharing._original and not _patterns_installed()
     layout_setup.prepare()  # later calls: nothing installed, nothing printed again
-    assert not page_margins._original and capsys.readouterr().err == ""
+    assert not style_sharing._original and capsys.readouterr().err == ""
 
 
 def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, monkeypatch, capsys):
@@ -53,7 +88,7 @@ def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, 
     monkeypatch.setattr(style_sharing, "_set_computed_styles", crash)
     layout_setup.prepare()
     assert "TypeError: set_computed_styles()" in capsys.readouterr().err
-    assert layout_setup._verdict == {"on": False} and not svg_forms._original
+    assert layout_setup._verdict == {"on": False} and not _patterns_installed()
 
 
 @pytest.mark.parametrize("installed", ["69.0", "62.3", "71.0", "dev"])

@@ -2,22 +2,20 @@
 
 Every change leaves every page as WeasyPrint draws it and only saves work:
 :mod:`~cardforge.render.layout.weasyprint_changes.html_patterns` (the HTML parser's patterns
-made once), :mod:`~cardforge.render.layout.weasyprint_changes.svg_forms` (each distinct inline
-SVG parsed once a document and drawn once a size),
-:mod:`~cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent elements' computed
-styles shared across a document's faces),
-:mod:`~cardforge.render.layout.weasyprint_changes.page_margins` (no margin boxes built for a page
-with none styled) and :mod:`~cardforge.render.layout.weasyprint_changes.sized_arrays` (font
-subsetting without a C type declared for every array length). Every place that renders with
-WeasyPrint calls :func:`prepare` first, so a document comes out the same whichever process, and
-whatever it did before, made it. This package is the one switch: nothing outside it installs a
-change. It may import only :mod:`cardforge.render.layout.weasyprint_version`, WeasyPrint and
-the libraries under it: nothing else of cardforge's rendering (a contract).
+made once) and :mod:`~cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent
+elements' computed styles shared across a document's faces). Every place that renders with
+WeasyPrint calls :func:`prepare` first, so a document comes out the same whichever process,
+and whatever it did before, made it. This package is the one switch: nothing outside it
+installs a change. It may import only :mod:`cardforge.render.layout.weasyprint_version`,
+WeasyPrint and the libraries under it: nothing else of cardforge's rendering (a contract).
+A change stays only while it pays at least 5 % on a whole-process figure
+(``benchmarks/bench_mechanisms.py``; docs/benchmarks.md has the figures).
 
-The changes reach into WeasyPrint's internals, which any release may change. They were
-written for the versions in :data:`WRITTEN_FOR`, where they are installed at once. On any
-other version a process first lays out :data:`SELF_TEST_HTML` (inline SVGs, shared styles,
-pages with and without margin boxes, subset fonts) with WeasyPrint alone and then with the
+The changes reach into the internals of WeasyPrint and of its HTML parser, tinyhtml5, which
+any release may change. They were written for the versions in :data:`WRITTEN_FOR`, where
+they are installed at once. On any
+other pair of versions a process first lays out :data:`SELF_TEST_HTML` (parsed HTML, shared
+styles, among inline SVGs, margin boxes and subset fonts) with WeasyPrint alone and then with the
 changes, and keeps the changes only when both come out the same, pixel for pixel; else they
 are turned off for the process with one line on stderr (:data:`OFF_NOTICE`): builds are
 slower, pages are WeasyPrint's own. That a function of the right name exists decides nothing.
@@ -31,17 +29,12 @@ import threading
 from cardforge.render.layout import weasyprint_version  # noqa: F401
 
 # weasyprint_version refuses another WeasyPrint major on import (the changes import WeasyPrint lazily)
-from cardforge.render.layout.weasyprint_changes import (  # noqa: F401
-    html_patterns,
-    page_margins,
-    sized_arrays,
-    style_sharing,
-    svg_forms,
-)
+from cardforge.render.layout.weasyprint_changes import html_patterns, style_sharing
 
-WRITTEN_FOR = ("70.0",)
-"""The WeasyPrint versions the changes were written for and are tested on (the suite's
-layout tests compare each with WeasyPrint's own pages)."""
+WRITTEN_FOR = (("70.0", "2.1.0"),)
+"""The (WeasyPrint, tinyhtml5) versions the changes were written for and are tested on (the
+suite's layout tests compare each with WeasyPrint's own pages): html_patterns changes
+tinyhtml5, which WeasyPrint 70 accepts from 2.0.0b1 on, so both versions decide."""
 
 SELF_TEST_HTML = """<!doctype html><html><head><style>
 @page { size: 60mm 40mm; margin: 5mm }
@@ -54,8 +47,8 @@ p.same { border: 1px solid #456; margin: 1mm 0 }
 <svg width="12" height="12" viewBox="0 0 2 2"><rect width="1" height="1" fill="#c00"/></svg></div>
 <div class="card boxed"><p class="same">Gamma &amp; 3</p></div>
 </body></html>"""
-"""A two-page document that goes through every change: parsed HTML, two equal inline
-SVGs, elements whose styles can be shared, a page without and one with a margin box, and
+"""A two-page document that goes through both changes (parsed HTML, elements whose styles
+can be shared) among what faces hold: inline SVGs, a page without and one with a margin box,
 text whose font is subset."""
 
 OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's layout speed-ups were "
@@ -73,28 +66,38 @@ def prepare() -> None:
     came out the same with them. Imports WeasyPrint."""
     with _lock:
         if "on" not in _verdict:
-            import weasyprint
-
-            version = weasyprint.__version__
-            why = None if version in WRITTEN_FOR else self_test()
+            versions = installed_versions()
+            why = None if versions in WRITTEN_FOR else self_test()
             _verdict["on"] = why is None
             if why is not None:
-                print(OFF_NOTICE.format(version=version, written=", ".join(WRITTEN_FOR), why=why),
-                      file=sys.stderr)
+                print(OFF_NOTICE.format(version=" with tinyhtml5 ".join(versions),
+                                        written=", ".join(" with tinyhtml5 ".join(v) for v in WRITTEN_FOR),
+                                        why=why), file=sys.stderr)
         if _verdict["on"]:
             _install()
 
 
+def installed_versions() -> tuple[str, str]:
+    """(WeasyPrint's version, tinyhtml5's version) as installed; imports WeasyPrint."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    import tinyhtml5
+    import weasyprint
+
+    try:
+        parser = version("tinyhtml5")
+    except PackageNotFoundError:
+        parser = getattr(tinyhtml5, "__version__", "unknown")
+    return weasyprint.__version__, parser
+
+
 def _install() -> None:
     html_patterns.install()
-    svg_forms.install()
     style_sharing.install()
-    page_margins.install()
-    sized_arrays.install()
 
 
 def _uninstall() -> None:
-    for change in (svg_forms, style_sharing, page_margins, sized_arrays, html_patterns):
+    for change in (style_sharing, html_patterns):
         change.uninstall()
 
 
