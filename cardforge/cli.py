@@ -86,15 +86,11 @@ def _confined(workspace: Path, *given: Path | str | None) -> AbstractContextMana
 
 def run(after: Callable[[], None] | None = None) -> None:
     """The ``cardforge`` command's work in this process: :func:`status`, then ``after`` (if
-    given), then the process ends at once with the exit status
-    (:func:`cardforge.proc.exit_fast.exit_now`), skipping the teardown of what the command built."""
-    from cardforge.proc import exit_fast
-
-    exit_fast.arm()
+    given), then the process exits with the status (``SystemExit``)."""
     code = status()
     if after is not None:
         after()
-    exit_fast.exit_now(code)
+    sys.exit(code)
 
 
 def status(argv: list[str] | None = None) -> int:

@@ -3,9 +3,8 @@ runs (:mod:`cardforge.resident`), else it runs here (:func:`cardforge.cli.run`) 
 one for the commands that follow.
 
 Kept apart from :mod:`cardforge.cli` so that a served command imports nothing but the
-standard library, :mod:`cardforge.resident.resident_client` and :mod:`cardforge.proc.exit_fast`: it
-starts
-in some 40 ms.
+standard library and :mod:`cardforge.resident.resident_client` (docs/benchmarks.md has how
+fast that starts).
 """
 
 from __future__ import annotations
@@ -24,9 +23,7 @@ def run() -> None:
     except KeyboardInterrupt:  # Ctrl-C before the resident process took the command
         code = 130
     if code is not None:
-        from cardforge.proc import exit_fast
-
-        exit_fast.exit_now(code)  # the command ran elsewhere: nothing here to tear down
+        sys.exit(code)  # the command ran in the resident process
     from cardforge import cli
 
     cli.run(after=client.starter(argv))

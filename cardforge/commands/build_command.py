@@ -35,7 +35,6 @@ from cardforge.errors import CardforgeError
 from cardforge.lint import report_formats as report
 from cardforge.model.game_packs import GameSpec
 from cardforge.problem import Problem, Severity
-from cardforge.proc import exit_fast
 from cardforge.workspace.print_profiles import Profile, find_profile
 from cardforge.workspace.workspace_config import Config
 
@@ -63,7 +62,6 @@ def run(request: BuildRequest, workspace: Path) -> None:
     printed with ``request.strict``, or a warning configured as an error.
     """
     started = time.perf_counter()
-    exit_fast.enable()  # one run: what products built is freed with the process
     with read_log.recording() as reads:
         config = build_config(request, workspace)
         shop = find_profile(request.profile, workspace) if request.profile else None

@@ -7,7 +7,6 @@ from pathlib import Path
 from cardforge.errors import ConfigError
 from cardforge.model.game_model import Game
 from cardforge.model.print_copies import copies
-from cardforge.proc import exit_fast
 from cardforge.products.product_builder import output_path
 from cardforge.products.product_faces import card_faces, check_sheets
 from cardforge.products.product_options import BuildOptions
@@ -42,7 +41,5 @@ def build_cards(game: Game, lang: str, options: BuildOptions) -> list[Path]:
         sheets = card_sheets(game, faces, paper, options.duplex, layout=options.layout,
                              gutter_mm=options.gutter_mm, copies=count)
         write_pdf_atomically(sheets, path)
-        exit_fast.keep(sheets)  # freed with the process: 11,000 objects take 0.07 s to free
         written.append(path)
-    exit_fast.keep(faces)  # and the face book they were copied from
     return written

@@ -18,7 +18,6 @@ import traceback
 from pathlib import Path
 from typing import NoReturn
 
-from cardforge.proc import exit_fast
 from cardforge.resident import resident_wire as wire
 
 
@@ -61,7 +60,7 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
     finally:
         note(log, f"{os.getpid()} {request.argv[:1]} exit {code} in {time.monotonic() - started:.2f} s, "
                   f"cpu {_cpu_seconds():.2f} s")
-        exit_fast.flush_streams()
+        _flush_streams()
         try:
             wire.send(conn, {"exit": code})
         except (OSError, wire.WireError):
@@ -161,8 +160,18 @@ def _command(argv: list[str]) -> int:
     """The command's exit status, run as the ``cardforge`` entry point runs it."""
     from cardforge import cli
 
-    exit_fast.arm()
     return cli.status(argv)
+
+
+def _flush_streams() -> None:
+    """Flush stdout and stderr as far as they can be (a closed pipe or stream, or none, is
+    passed over): the child ends with ``os._exit``, which flushes nothing."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def _adopt_streams(fds: list[int], env: dict[str, str]) -> None:

@@ -1,12 +1,9 @@
-"""cardforge.proc.exit_fast and the entry point: the process ends at once with the command's
-status, its output flushed; built objects are kept only in an armed, one-shot run."""
+"""The entry point: the process ends with the command's status, its output flushed."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-
-from cardforge.proc import exit_fast
 
 
 def _cardforge(*args: str) -> subprocess.CompletedProcess[str]:
@@ -26,14 +23,3 @@ def test_an_error_status_survives_the_fast_exit(tmp_path) -> None:
     done = _cardforge("build", "no-such-game", "-w", str(tmp_path))
     assert done.returncode != 0
     assert "no game found" in done.stderr and "hint:" in done.stderr
-
-
-def test_nothing_is_kept_unless_armed_and_enabled(monkeypatch) -> None:
-    monkeypatch.setattr(exit_fast, "_kept", [])
-    monkeypatch.setattr(exit_fast, "_armed", False)
-    monkeypatch.setattr(exit_fast, "_enabled", True)
-    exit_fast.keep("in-process run")  # e.g. a test invoking the command: freed as usual
-    assert exit_fast._kept == []
-    monkeypatch.setattr(exit_fast, "_armed", True)
-    exit_fast.keep("sheets")
-    assert exit_fast._kept == ["sheets"]
