@@ -1,19 +1,18 @@
 """The first load of a large game: its big card files parsed on two processes at once.
 
-Composing YAML is most of a first lint (no parse cache yet: a fresh clone, a CI job): the
-three card files of a 10,000-card game took 0.9 s of one process while the other core
-waited. :func:`parse_ahead` forks a child (:mod:`cardforge.proc.forked`) that parses the files
+Composing YAML is most of a first lint (no parse cache yet: a fresh clone, a CI job), on one
+process while another core waits. :func:`parse_ahead` forks a child (:mod:`cardforge.proc.forked`) that
+parses the files
 the parse cache (:mod:`cardforge.loading.parse_cache`) lacks into it, from the last in load order
 on, while the loading process parses them from the first on; each file is claimed once
 (:class:`cardforge.proc.claims.Claims`), so whichever process is faster parses more. On reaching
 a file the child claimed, the load waits for the child (:meth:`Ahead.wait`) and reads the
-file's entry back from the cache (a few hundredths of a second) instead of parsing it.
+file's entry back from the cache instead of parsing it (docs/benchmarks.md has the figures).
 Where the claims cannot be shared (no shared memory), the child is given the files last in
 load order, about half the bytes, instead.
 
 ``cardforge lint`` starts that child earlier (:func:`early`), before it imports the modules
-that load and lint a game (0.1–0.2 s, while the second core waited), so the child starts
-parsing first; started so, even one big file is worth a child.
+that load and lint a game, so the child starts parsing first; started so, even one big file is worth a child.
 
 Nothing else changes: the loading process still reads every file itself, through the trust
 boundary, and reports its problems; a file the child could not parse or keep (a syntax

@@ -6,9 +6,9 @@ module's ``characters_until_regex`` dict. tinyhtml5 2.1.0 stores each pattern un
 compiled pattern instead of the characters asked for, so the lookup never hits and the
 pattern's text is built again on every call (about 270 calls a card face). :func:`install`
 puts a dict there that makes a missing pattern from its key, exactly as tinyhtml5 does,
-and keeps it under that key. Measured on Comic Creator fronts (cachegrind, faces 625–649
-of a 1,000-card ``benchmarks/shipped_shape.py`` workspace, 2026-11-28): 9.8 % fewer
-instructions a face. The parsed documents are the same (tests/render/test_html_patterns.py).
+and keeps it under that key (what that saves a build: docs/benchmarks.md, and
+``benchmarks/bench_mechanisms.py html_patterns``). The parsed documents are the same
+(tests/render/test_html_patterns.py).
 Does nothing if tinyhtml5 has no such dict.
 """
 

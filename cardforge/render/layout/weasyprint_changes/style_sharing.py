@@ -30,9 +30,9 @@ A computed style depends on the parent's computed style and the cascaded declara
 only (``attr()`` and counters stay unresolved until boxes are built from the element), so
 the pages are the same: Comic Creator's faces and the five sample games' rasterise pixel
 for pixel as before and their content streams are byte for byte the same
-(tests/render/test_style_sharing.py). Measured on Comic Creator fronts of a 1,000-card
-``benchmarks/shipped_shape.py`` workspace (docs/benchmarks.md): the style values computed a
-face fell by two thirds. Does nothing if WeasyPrint's internals are not the ones this was
+(tests/render/test_style_sharing.py); what it saves a build is in docs/benchmarks.md
+(``benchmarks/bench_mechanisms.py style_sharing``). Does nothing if WeasyPrint's internals are not the ones
+this was
 written against (then styles are computed as before).
 """
 
