@@ -95,13 +95,15 @@ CHANGES = "cardforge.render.layout.weasyprint_changes"
 
 # The one table: mechanism → figures → how to switch it off. Update the dotted paths when
 # modules move. Mechanisms removed by issue 36 for paying less than 5 % (sized_arrays,
-# svg_forms, page_margins, exit_fast; early_layout from the build) are measured in
+# page_margins, exit_fast; early_layout from the build) are measured in
 # docs/benchmarks.md's issue-36 section, by this script as it was at commit affd183.
 MECHANISMS: dict[str, Mechanism] = {
     "html_patterns": Mechanism(("cold",), (Switch(f"{CHANGES}.html_patterns", "install"),),
                                "the switch installs every WeasyPrint change but this one"),
     "style_sharing": Mechanism(("cold",), (Switch(f"{CHANGES}.style_sharing", "install"),),
                                "the switch installs every WeasyPrint change but this one"),
+    "svg_forms": Mechanism(("cold",), (Switch(f"{CHANGES}.svg_forms", "install"),),
+                           "the switch installs every WeasyPrint change but this one"),
     "parse_ahead": Mechanism(
         ("lint-first", "cold"),
         (Switch("cardforge.workspace.parse_ahead", "early",
