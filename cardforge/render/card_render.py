@@ -95,11 +95,10 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     keeps only the faces its last render used: shared, the two renders thrashed them and a
     build after a one-card edit rendered every template again).
     Sheets read the faces from the game's face book for ``lang`` in the same cache.
-    ``landed`` (with a warm pool: :func:`cardforge.render.workers.layout_workers.warm_pool`) is
-    told of each card face rendered anew as soon as its page is in the cache, before the other
-    cards are keyed (:class:`~cardforge.render.workers.early_layout.Landed`, from the pool's
-    result thread, or at once for a face already stored); only with a listener are faces sent
-    to the workers while the templates still render.
+    ``landed`` (with a warm pool: :func:`cardforge.render.workers.layout_workers.warm_pool`) is told of
+    each card face rendered anew as soon as its page is in the cache, before the other
+    cards are keyed (:class:`~cardforge.render.workers.early_layout.Landed`, from the pool's result
+    thread, or at once for a face already stored).
 
     Raises what :func:`face_sources` raises, RenderError for a URL the fetcher refused
     (naming the URL and the cards using it) or any WeasyPrint warning, MissingFontError for
@@ -113,11 +112,8 @@ def render_card_faces(game: Game, lang: str, workspace: Path, *, cache: FaceCach
     place += f"\0part {part}" if part else ""  # the whole game's book and memo stay as they were
     book = hashlib.sha256((place + ("" if cmyk_icc is None else f"\0{colour}")).encode()).hexdigest()[:32]
     pool = shared_pool()
-    # Faces go to the warm workers while templates still render only for a listener (the
-    # preview shows each face as it lands); a build gains nothing from it on its figures
-    # (docs/benchmarks.md, issue 36) and sends the faces once they are all keyed.
     early = EarlyLayout(pool, cache, extra_css=extra_css, pdf_variant=pdf_variant, colour=colour,
-                        landed=landed) if pool is not None and cmyk_icc is None and landed else None
+                        landed=landed) if pool is not None and cmyk_icc is None else None
     sources = face_sources(game, lang, workspace, geometry=geometry,
                            memo=cache.folder / "fragments" / f"{book}.json", cmyk_icc=cmyk_icc, early=early)
     css = f"{sources.css}\n{extra_css}" if extra_css else sources.css

@@ -93,13 +93,10 @@ def test_faces_of_another_size_go_in_chunks_of_their_own(tmp_path: Path) -> None
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="the warm pool forks")
-def test_a_render_with_a_listener_lays_new_faces_out_early_and_never_twice(tmp_path, monkeypatch) -> None:
-    """The preview's render (a ``landed`` listener, a warm pool) sends faces to the workers
-    while templates render; none is laid out again after."""
+def test_a_build_with_a_warm_pool_lays_new_faces_out_early_and_never_twice(tmp_path, monkeypatch) -> None:
     workspace = make_workspace(tmp_path)
     cache = FaceCache(tmp_path / "cache")
     late: list[int] = []
-    heard: list[Landed] = []
     run = layout._run
 
     def counted(job: chunks.Job, sent: list[chunks.Chunk], jobs: int, record: layout.Tally) -> None:
@@ -109,11 +106,11 @@ def test_a_render_with_a_listener_lays_new_faces_out_early_and_never_twice(tmp_p
     monkeypatch.setattr(layout, "_run", counted)
     workers.warm_pool(2)
     try:
-        first = _render(workspace, cache, jobs=2, landed=heard.append)
+        first = _render(workspace, cache, jobs=2)
         assert first.laid_out == DISTINCT
         assert sum(late) == 0  # every new face was laid out early, none after the templates
         _edit(workspace, "{en: Bob}", "{en: Robert}")
-        edited = _render(workspace, cache, jobs=2, landed=heard.append)
+        edited = _render(workspace, cache, jobs=2)
     finally:
         workers.close_pool()
     assert edited.laid_out == 1
@@ -122,30 +119,6 @@ def test_a_render_with_a_listener_lays_new_faces_out_early_and_never_twice(tmp_p
     assert len(texts) == DISTINCT
     assert "Robert" in texts[edited.front_page["bob"]]
     assert "Ann" in texts[edited.front_page["ann"]]
-
-
-def test_a_build_without_a_listener_sends_its_faces_once_they_are_keyed(tmp_path, monkeypatch) -> None:
-    """``cardforge build`` has no listener: early layout paid nothing on its figures
-    (docs/benchmarks.md, issue 36), so every new face goes to the workers after the
-    templates, in the chunks the layout makes, and none twice."""
-    workspace = make_workspace(tmp_path)
-    cache = FaceCache(tmp_path / "cache")
-    late: list[int] = []
-    run = layout._run
-
-    def counted(job: chunks.Job, sent: list[chunks.Chunk], jobs: int, record: layout.Tally) -> None:
-        late.append(sum(len(c.keys) for c in sent))
-        run(job, sent, jobs, record)
-
-    monkeypatch.setattr(layout, "_run", counted)
-    monkeypatch.setattr(EarlyLayout, "offer", lambda *args, **kwargs: pytest.fail("offered early"))
-    workers.warm_pool(2)
-    try:
-        first = _render(workspace, cache, jobs=2)
-    finally:
-        workers.close_pool()
-    assert first.laid_out == DISTINCT
-    assert sum(late) == DISTINCT  # every new face went to the workers after the templates
 
 
 def test_only_faces_rendered_anew_are_offered(tmp_path: Path, monkeypatch) -> None:

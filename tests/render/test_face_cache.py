@@ -49,10 +49,10 @@ def make_workspace(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _render(workspace: Path, cache: FaceCache, jobs: int = 1, landed=None):
+def _render(workspace: Path, cache: FaceCache, jobs: int = 1):
     loaded = load_game(workspace / "cards" / "test-game", TEST_GAME)
     assert not loaded.problems, loaded.problems
-    return render_card_faces(loaded.game, "en", workspace, cache=cache, jobs=jobs, landed=landed)
+    return render_card_faces(loaded.game, "en", workspace, cache=cache, jobs=jobs)
 
 
 def _edit(workspace: Path, old: str, new: str, name: str = "heroes.yaml") -> None:

@@ -1,13 +1,9 @@
-"""Faces sent to the warm workers while templates still render, for the preview.
+"""Faces sent to the warm workers while the build is still rendering templates.
 
-A render with a listener (``landed``: the preview, which shows each face as it comes) uses
-this; ``cardforge build`` does not, since it paid nothing on the build's figures
-(docs/benchmarks.md, issue 36).
-
-A render renders every face's HTML (:func:`~cardforge.render.face_sources.face_sources`),
-then keys the faces and lays out those the cache lacks
-(:func:`~cardforge.render.workers.parallel_layout.lay_out_faces`). With a warm pool
-(:mod:`cardforge.render.workers.layout_workers`), the workers would idle through the first
+A build renders every face's HTML (:func:`~cardforge.render.face_sources.face_sources`), then keys
+the faces and lays out those the cache lacks
+(:func:`~cardforge.render.workers.parallel_layout.lay_out_faces`).
+With a warm pool (:mod:`cardforge.render.workers.layout_workers`), the workers would idle through the first
 part: a cold build's templates take a second or more, and after a one-card edit the one new
 face would wait for every other card's template and key. :class:`EarlyLayout` is offered
 each face as soon as it is rendered anew (not taken from the fragment memo); one the cache
