@@ -95,7 +95,7 @@ CHANGES = "cardforge.render.layout.weasyprint_changes"
 
 # The one table: mechanism → figures → how to switch it off. Update the dotted paths when
 # modules move. Mechanisms removed by issue 36 for paying less than 5 % (sized_arrays,
-# page_margins, exit_fast; early_layout from the build) are measured in
+# page_margins, exit_fast) are measured in
 # docs/benchmarks.md's issue-36 section, by this script as it was at commit affd183.
 MECHANISMS: dict[str, Mechanism] = {
     "html_patterns": Mechanism(("cold",), (Switch(f"{CHANGES}.html_patterns", "install"),),
@@ -115,6 +115,11 @@ MECHANISMS: dict[str, Mechanism] = {
     "font_configs": Mechanism(("cold", "edit"),
                               (Switch("cardforge.render.layout.font_configs", "font_config_for"),),
                               "every document gets WeasyPrint's own fresh FontConfiguration"),
+    "early_layout": Mechanism(
+        ("edit", "cold"),
+        (Switch("cardforge.render.card_render", "EarlyLayout"),),
+        "no EarlyLayout: faces go to the warm pool after every template is rendered and keyed, "
+        "as when there is no warm pool (measure it on an idle machine: under load it seemed to cost)"),
     "fragment_memo": Mechanism(
         ("edit", "unchanged"),
         (Switch("cardforge.render.cache.fragment_memo", "open_memo"),),
