@@ -54,5 +54,5 @@ def schedule(rule: Rule) -> Schedule:
         waits_for = rule.scope
     else:
         waits_for = "nothing"
-    return Schedule(lane=lane, layout="layout" in rule.needs, waits_for=waits_for,
+    return Schedule(lane=lane, layout=rule.needs_layout, waits_for=waits_for,
                     gate="when-error" if rule.advisory else "always")
