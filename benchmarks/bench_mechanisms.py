@@ -63,7 +63,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_whole_process import GAME_ID, SCOPES, Run, edit_one_card, run_process  # noqa: E402
-from shipped_shape import cardforge_command, shipped_shape_workspace  # noqa: E402
+from shipped_shape import byte_compile_cardforge, cardforge_command, shipped_shape_workspace  # noqa: E402
 
 NO_OP = "lambda original: (lambda *args, **kwargs: None)"
 """A stand-in that does nothing and returns None."""
@@ -426,6 +426,7 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--list", action="store_true", help="print the mechanisms and their switches")
     args = parser.parse_args()
+    byte_compile_cardforge()  # as installed: no module compiled again by each command
     if args.list or not args.mechanisms:
         print(listing())
         return

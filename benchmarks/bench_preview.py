@@ -38,7 +38,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from shipped_shape import shipped_shape_workspace  # noqa: E402
+from shipped_shape import byte_compile_cardforge, shipped_shape_workspace  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -189,6 +189,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", type=Path, default=None, help="make the workspace here and keep it")
     args = parser.parse_args()
+    byte_compile_cardforge()  # as installed: no module compiled again by each command
     root = args.keep or Path(tempfile.mkdtemp(prefix="cardforge-bench-preview-"))
     if not (root / "cards").exists():
         shipped_shape_workspace(root, args.cards)

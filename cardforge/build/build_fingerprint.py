@@ -174,29 +174,67 @@ def code_digest(scope: str = "render") -> str:
     :data:`RENDER_DISTRIBUTIONS`, its version and the size and modification time of each code
     file its installation lists (its RECORD), so an edit to any file of a library counts too;
     ``"parse"``: the content of :data:`PARSE_MODULES` and PyYAML's version and files.
-    Computed once a process (a render costs ~50 ms more; a resident process's identity,
-    :func:`installed`, changes when any of it does, so a warm process never keeps an old one).
+    Computed once a process, with system calls rather than :mod:`pathlib` (it is on the path
+    of every build that renders); a resident process's identity (:func:`installed`) changes
+    when any of it does, so a warm process never keeps an old one.
     Raises ValueError for another scope."""
     if scope == "render":
-        files = sorted(p for p in _PACKAGE.rglob("*") if p.suffix in _CODE_SUFFIXES
-                       and "__pycache__" not in p.parts)
-        names = RENDER_DISTRIBUTIONS
+        files, names = _package_files(), RENDER_DISTRIBUTIONS
     elif scope == "parse":
-        files, names = [_PACKAGE / name for name in PARSE_MODULES], ("pyyaml",)
+        files, names = [str(_PACKAGE / name) for name in PARSE_MODULES], ("pyyaml",)
     else:
         raise ValueError(f"unknown code scope {scope!r}")
     digest = hashlib.sha256(f"{scope} python {sys.version}".encode())
+    start = len(str(_PACKAGE)) + 1
     for path in files:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            data = b"unreadable"
-        digest.update(f"\0{path.relative_to(_PACKAGE).as_posix()}\0{len(data)}\0".encode() + data)
+        data = _file_bytes(path)
+        digest.update(f"\0{path[start:].replace(os.sep, '/')}\0{len(data)}\0".encode() + data)
     infos = _dist_infos()
     for name in names:
         state = _library_state(infos.get(_normal(name)))
         digest.update(f"\0{name} {state}".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
+
+
+def _package_files() -> list[str]:
+    """The path of every file of the cardforge package whose name ends in one of
+    :data:`_CODE_SUFFIXES`, folders in :data:`SKIPPED_FOLDERS` (``__pycache__``) skipped and
+    symbolic links to folders not followed, sorted."""
+    found: list[str] = []
+    stack = [str(_PACKAGE)]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = False
+            if is_folder:
+                if entry.name not in SKIPPED_FOLDERS:
+                    stack.append(entry.path)
+            elif entry.name.endswith(_CODE_SUFFIXES):
+                found.append(entry.path)
+    return sorted(found)
+
+
+def _file_bytes(path: str) -> bytes:
+    """The content of the file at ``path`` (one of cardforge's own), or ``b"unreadable"``."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return b"unreadable"
+    try:
+        chunks = []
+        while chunk := os.read(descriptor, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return b"unreadable"
+    finally:
+        os.close(descriptor)
 
 
 def _normal(name: str) -> str:
@@ -228,8 +266,16 @@ def _library_state(info: Path | None) -> str:
         record = (info / "RECORD").read_text(encoding="utf-8", errors="surrogateescape")
     except OSError:
         record = ""
-    paths = (line.split(",", 1)[0] for line in record.splitlines())
-    lines = [f"{path} {_stamp(info.parent / path)}" for path in paths if path.endswith(_LIBRARY_CODE)]
+    base = f"{info.parent}{os.sep}"
+    lines = []
+    for line in record.splitlines():
+        path = line.split(",", 1)[0]
+        if path.endswith(_LIBRARY_CODE):
+            try:
+                found = os.stat(base + path)
+                lines.append(f"{path} {found.st_size} {found.st_mtime_ns}")
+            except OSError:
+                lines.append(f"{path} absent")
     return f"{info.name} {_digest(sorted(lines))}"
 
 
