@@ -130,21 +130,21 @@ def environment() -> str:
         path = Path(folder).expanduser()
         lines.append(f"{folder} {_stamp(path)}")
         if path.is_dir():
-            lines += [f"{folder}/{entry.name} {_stamp(Path(entry.path))}" for entry in _entries(path)]
+            lines += [f"{folder}/{entry.name} {_stamp(entry.path)}" for entry in _entries(path)]
     return _digest(lines)
 
 
-def _entries(folder: Path) -> list[os.DirEntry[str]]:
+def _entries(folder: str | Path) -> list[os.DirEntry[str]]:
     try:
         return sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
         return []
 
 
-def _stamp(path: Path) -> str:
+def _stamp(path: str | Path) -> str:
     """``size mtime_ns`` of ``path``, or ``absent``."""
     try:
-        info = path.stat()
+        info = os.stat(path)
     except OSError:
         return "absent"
     return f"{info.st_size} {info.st_mtime_ns}"
@@ -290,12 +290,13 @@ def installed() -> str:
     for folder in sys.path:
         if not folder or not os.path.isdir(folder):
             continue
-        for entry in _entries(Path(folder)):
+        for entry in _entries(folder):
             if entry.name.endswith((".dist-info", ".egg-info")):
-                record = Path(entry.path) / ("RECORD" if entry.name.endswith(".dist-info") else "PKG-INFO")
-                lines.append(f"{folder}/{entry.name} {_stamp(Path(entry.path))} {_stamp(record)}")
+                kind = "RECORD" if entry.name.endswith(".dist-info") else "PKG-INFO"
+                record = os.path.join(entry.path, kind)
+                lines.append(f"{folder}/{entry.name} {_stamp(entry.path)} {_stamp(record)}")
             elif entry.name.endswith(".pth"):
-                lines.append(f"{folder}/{entry.name} {_stamp(Path(entry.path))}")
+                lines.append(f"{folder}/{entry.name} {_stamp(entry.path)}")
     return _digest(sorted(set(lines)))
 
 
