@@ -21,7 +21,7 @@ from cardforge.boundary import trust
 from cardforge.dice.custom_dice import DIE_EDGES_MM
 from cardforge.errors import CardforgeError
 from cardforge.lint.report_formats import FORMATS
-from cardforge.model.paper_units import PAPER
+from cardforge.model.paper_units import PAPER, paper_labels
 from cardforge.products.product_help import product_option_help, with_outputs_listing
 
 WORKSPACE = click.option(
@@ -331,7 +331,7 @@ def i18n_update(games: tuple[str, ...], workspace: Path) -> None:
 @click.option("--die-edge", type=click.Choice([f"{e:g}" for e in DIE_EDGES_MM]), default="16",
               show_default=True, help="Edge in mm of printed custom dice (the dice product).")
 @click.option("--imposition", type=click.Choice(["saddle"]), default=None,
-              help="Also impose rule booklets 2-up on A4 / Letter in saddle-stitch order.")
+              help=f"Also impose rule booklets 2-up on {paper_labels()} in saddle-stitch order.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes laying out card faces  [default: the machine's cores]")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -369,7 +369,7 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
     Print-shop profiles (`cardforge profiles` lists them):
       --profile tgc-poker            825 x 1125 px PNGs for The Game Crafter (also mpc-poker)
       --profile drivethrucards-poker PDF/X-1a, CMYK, backs and fronts alternating
-      --profile home                 the A4 / Letter sheets, preflighted
+      --profile home                 the sheets of --paper, preflighted
     A profile's preflight prints problems like lint (PF101 card size, PF102 empty bleed,
     PF103 low-resolution image, PF104 RGB where CMYK is required, PF105 transparency, PF106
     face size); errors stop that game before any file is written.

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from cardforge.cli import main
 from cardforge.model.game_packs import lazy
-from cardforge.model.paper_units import PAPER
+from cardforge.model.paper_units import PAPER, PAPER_LABELS, paper_labels
 from cardforge.products import product_help
 from cardforge.products.product_builder import folder, output_path
 from cardforge.products.product_options import PAPERS
@@ -112,6 +112,16 @@ def test_paper_choices_and_defaults_are_the_paper_table():
     assert " and ".join(PAPER) in build_option("paper").help
     assert PAPERS == tuple(PAPER) == Profile(id="x", path=Path("x.toml"), name="x", output="sheets").papers
     assert load_profile(REPO / "profiles" / "tgc-poker.toml").papers == tuple(PAPER)  # names none
+
+
+def test_every_paper_has_a_label_and_help_spells_papers_from_the_table():
+    """The saddle-stitch help names the papers from PAPER_LABELS; no help hand-writes them."""
+    assert list(PAPER_LABELS) == list(PAPER)
+    assert paper_labels() in build_option("imposition").help
+    from cardforge import cli
+
+    written = [name for name, command in cli.main.commands.items() if paper_labels() in (command.help or "")]
+    assert written == []  # a docstring says "the sheets of --paper", not the papers by name
 
 
 def test_every_schema_enum_of_papers_is_the_paper_table():
