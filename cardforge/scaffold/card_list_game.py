@@ -75,7 +75,7 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
     decks: dict[str, Any] = {}
     for card_list in lists:
         deck_name = card_list.deck.replace("-", " ").title()
-        sheet: dict[str, Any] = {"file": card_list.file.name}
+        sheet: dict[str, Any] = {"file": card_list.ref or card_list.file.name}
         if card_list.columns:
             sheet["columns"] = card_list.columns
         if card_list.ids:
@@ -90,8 +90,8 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
             "card": {"size": SIZE, "bleed": 3, "safe": SAFE}, "decks": decks}
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=110, default_flow_style=None)
     return ("# Written by `cardforge new --cards` from your card lists: the lists stay the deck\n"
-            "# files (sheet:). Edit the fields' limits, the layout boxes (docs/card-layout.md)\n"
-            "# and the players as your game needs.\n" + text)
+            "# files where they are (sheet: file:, from this folder). Edit the fields' limits,\n"
+            "# the layout boxes (docs/card-layout.md) and the players as your game needs.\n" + text)
 
 
 def inference_table(lists: list[CardList]) -> str:

@@ -28,7 +28,8 @@ from cardforge.model.game_packs import GameSpec
 from cardforge.model.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems
 from cardforge.problem import Problem, Severity
 from cardforge.spreadsheet import in_sheet_terms, is_sheet, load_sheet
-from cardforge.spreadsheet.deck_sheets import SheetDecks, sheet_decks
+from cardforge.spreadsheet.deck_sheets import SheetSource, sheet_decks
+from cardforge.spreadsheet.json_deck import is_json, json_deck
 from cardforge.validation.field_schema import dice_cost_problems
 from cardforge.validation.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.validation.schema_validate import SCHEMA, has_subschema, validate
@@ -59,14 +60,16 @@ class Loaded:
         return self.game
 
 
-def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
+def _load(path: Path, problems: list[Problem], named: SheetSource | None = None,
           parsed: ParseCache | None = None) -> Document | None:
-    """``path`` loaded (a sheet as the deck ``sheets`` names it for, if any; a large YAML
-    file through the parse cache ``parsed``, if any), or None; its Problems added to
-    ``problems``."""
+    """``path`` loaded (a sheet or JSON card list as game.yaml's ``sheet:`` entry ``named``
+    says, if any; a large YAML file through the parse cache ``parsed``, if any), or None;
+    its Problems added to ``problems``."""
     try:
-        if sheets is not None and is_sheet(path):
-            named = sheets.named.get(path.name)
+        if is_json(path):
+            return json_deck(path, named.deck if named else None, columns=named.columns if named else None,
+                             ids=named.ids if named else None)
+        if is_sheet(path):
             doc = load_sheet(path, named.deck if named else None, named.sheet if named else None,
                              columns=named.columns if named else None, ids=named.ids if named else None)
             problems.extend(doc.left_out)
@@ -120,11 +123,13 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
     loaded.problems.extend(sheets.problems)
     notes = ignored_fields(manifest.data)
     paths = card_files(root)
+    by_path = {root / source.file: source for source in sheets.named.values()}
+    paths += [path for path in by_path if path not in paths]  # a JSON list, a list outside the folder
     if ahead is None:  # a first load's big files: a child parses them too, from the last on
         ahead = parse_ahead(paths, parsed)
     for path in paths:
         ahead.wait(path)
-        doc = _load(path, loaded.problems, sheets, parsed)
+        doc = _load(path, loaded.problems, by_path.get(path), parsed)
         if doc is None:
             continue
         if is_dice_file(doc):
