@@ -30,6 +30,7 @@ from cardforge.model.game_packs import discover
 from cardforge.scaffold import Places, check_id
 from cardforge.scaffold.card_list_fields import LANGUAGES, CardList, read_card_list
 from cardforge.scaffold.card_list_game import game_yaml, inference_table
+from cardforge.scaffold.card_list_symbols import icon_svg
 from cardforge.scaffold.game_files import write_plan
 from cardforge.scaffold.sample_game import display_name
 from cardforge.spreadsheet import is_sheet
@@ -92,6 +93,10 @@ def run(game_id: str | None, files: tuple[Path, ...], languages: str | None, nam
         if code not in langs:
             langs.append(code)
     langs = langs or ["en"]
+    for icon in sorted({found.icon for card_list in lists for found in card_list.symbols}):
+        target = places.faces / "icons" / f"{icon}.svg"
+        if not target.exists():  # the designer's own drawing stays
+            plan[target] = icon_svg(icon)
     plan[places.game / "game.yaml"] = game_yaml(game_id, name or display_name(game_id), lists,
                                                  langs).encode("utf-8")
     click.echo(inference_table(lists))

@@ -24,6 +24,7 @@ from cardforge.loading.deck_notes import NOTE_PREFIX
 from cardforge.loading.json_source import load_json
 from cardforge.loading.yaml_walk import LoadError
 from cardforge.problem import Location, Problem
+from cardforge.scaffold.card_list_symbols import FoundSymbol, find_symbols
 from cardforge.spreadsheet.cell_grid import read_grid
 from cardforge.spreadsheet.cells import LIST_SEPARATOR
 from cardforge.spreadsheet.json_deck import is_json, json_deck
@@ -61,7 +62,8 @@ class CardList:
     """A card list read: the ``deck`` id, the ``file``; the ``columns`` mapping
     (header → field path) and ``ids`` field for game.yaml's ``sheet:``; the ``fields``
     inferred in column order; the ``languages`` of its localized columns; the ``ignored``
-    headers (kept as notes); the ``cards`` as read; ``ref``, the file as game.yaml names it
+    headers (kept as notes); the ``cards`` as read; the ``symbols`` their texts use
+    (:mod:`cardforge.scaffold.card_list_symbols`); ``ref``, the file as game.yaml names it
     from the game's folder (default: its name)."""
 
     deck: str
@@ -73,6 +75,7 @@ class CardList:
     languages: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
+    symbols: list[FoundSymbol] = field(default_factory=list)
 
 
 def field_name(header: str) -> str:
@@ -196,6 +199,7 @@ def _infer_all(out: CardList, paths: dict[str, str]) -> None:
             out.columns.pop(header, None)
             inferred.spec = None
         out.fields.append(inferred)
+    out.symbols = find_symbols(out.cards, {f.name: f.spec["type"] for f in out.fields if f.spec is not None})
 
 
 def infer(name: str, values: list[Any], header: str) -> Inferred:

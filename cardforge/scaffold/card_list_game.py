@@ -80,6 +80,8 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
             sheet["columns"] = card_list.columns
         if card_list.ids:
             sheet["ids"] = card_list.ids
+        if card_list.symbols:
+            sheet["symbols"] = {found.written: found.icon for found in card_list.symbols}
         entry: dict[str, Any] = {"name": {lang: deck_name}, "sheet": sheet}
         if card_list.ignored:
             entry["ignore"] = card_list.ignored
@@ -95,13 +97,18 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
 
 
 def inference_table(lists: list[CardList]) -> str:
-    """The fields worked out, as a plain-text table: deck, column, field, type, what was seen."""
+    """The fields worked out, as a plain-text table: deck, column, field, type, what was
+    seen; then each symbol read as an icon: deck, the symbol as written, the icon, ``icon``,
+    an example and how many designs use it."""
     rows = [("deck", "column", "field", "type", "seen")]
     for card_list in lists:
         for field in card_list.fields:
             kind = field.spec["type"] if field.spec else ("note" if field.header in card_list.ignored
                                                           else field.name)
             rows.append((card_list.deck, field.header, field.name, kind, field.note))
+        for found in card_list.symbols:
+            rows.append((card_list.deck, found.written, found.icon, "icon",
+                         f"{found.example}, in {found.cards} designs"))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
                      for row in rows)

@@ -30,6 +30,7 @@ from cardforge.problem import Problem, Severity
 from cardforge.spreadsheet import in_sheet_terms, is_sheet, load_sheet
 from cardforge.spreadsheet.deck_sheets import SheetSource, sheet_decks
 from cardforge.spreadsheet.json_deck import is_json, json_deck
+from cardforge.spreadsheet.list_symbols import with_icons
 from cardforge.validation.field_schema import dice_cost_problems
 from cardforge.validation.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.validation.schema_validate import SCHEMA, has_subschema, validate
@@ -129,9 +130,12 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
         ahead = parse_ahead(paths, parsed)
     for path in paths:
         ahead.wait(path)
-        doc = _load(path, loaded.problems, by_path.get(path), parsed)
+        named = by_path.get(path)
+        doc = _load(path, loaded.problems, named, parsed)
         if doc is None:
             continue
+        if named is not None and named.symbols:
+            with_icons(doc, named.symbols, manifest.data["decks"][named.deck].get("fields") or {})
         if is_dice_file(doc):
             game.dice_documents.append(doc)
             loaded.problems.extend(_validate_dice(doc, spec, schema))
