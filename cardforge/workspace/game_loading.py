@@ -14,6 +14,7 @@ schema's ``$defs/dice-file`` (a pack without that definition has no dice files, 
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,7 +125,7 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
     loaded.problems.extend(sheets.problems)
     notes = ignored_fields(manifest.data)
     paths = card_files(root)
-    by_path = {root / source.file: source for source in sheets.named.values()}
+    by_path = {_named_path(root, source.file): source for source in sheets.named.values()}
     paths += [path for path in by_path if path not in paths]  # a JSON list, a list outside the folder
     if ahead is None:  # a first load's big files: a child parses them too, from the last on
         ahead = parse_ahead(paths, parsed)
@@ -146,6 +147,13 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
     loaded.problems = in_sheet_terms(loaded.problems, game.documents)
     loaded.game = game
     return loaded
+
+
+def _named_path(root: Path, file: str) -> Path:
+    """The file game.yaml's ``sheet: file:`` names from game folder ``root``, its ``..``
+    steps taken (``cards/g/../../lists/k.csv`` → ``lists/k.csv``) so messages name it
+    plainly; whether it may be read is the trust boundary's to say."""
+    return Path(os.path.normpath(root / file))
 
 
 DICE_FILE = "/$defs/dice-file"

@@ -108,3 +108,16 @@ def test_a_list_outside_the_workspace_is_refused(tmp_path):
                                     encoding="utf-8")
     lint = _run("lint", "-w", str(workspace))
     assert lint.exit_code == 1 and "is outside the workspace" in lint.output
+
+
+def test_catalogs_name_a_list_elsewhere_from_the_game_folder(tmp_path):
+    """Same bytes on every machine: a PO reference is ../../data/kingdom.json:N, never an
+    absolute path."""
+    path = _workspace(tmp_path, CARDS)
+    update = _run("i18n", "update", "-w", str(tmp_path))
+    assert update.exit_code == 0, update.output
+    pot = (tmp_path / "cards" / "market" / "locale" / "cards.pot").read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if '"en": "Gain a Gold."' in text)
+    assert f"#: ../../data/kingdom.json:{line}\nmsgid \"Gain a Gold.\"" in pot
+    assert str(tmp_path) not in pot
