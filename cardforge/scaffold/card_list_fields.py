@@ -210,7 +210,9 @@ def infer(name: str, values: list[Any], header: str) -> Inferred:
     if not values:
         return Inferred(name, {"type": "text"}, header, "no values: text")
     if all(isinstance(v, dict) for v in values):
-        return Inferred(name, {"type": "localized"}, header, "text per language")
+        if all(code in LANGUAGES and isinstance(text, str) for v in values for code, text in v.items()):
+            return Inferred(name, {"type": "localized"}, header, "text per language")
+        return Inferred(name, {"type": "ignored"}, header, "an object not by language: kept as a note")
     if all(isinstance(v, list) for v in values):
         words = sorted({str(w) for v in values for w in v})
         return Inferred(name, {"type": "keywords", "values": words}, header, f"{len(words)} keywords")
@@ -222,6 +224,8 @@ def infer(name: str, values: list[Any], header: str) -> Inferred:
     if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
         return Inferred(name, {"type": "number", "min": min(values), "max": max(values)}, header,
                         f"{min(values):g} to {max(values):g}")
+    if any(isinstance(v, (dict, list)) for v in values):
+        return Inferred(name, {"type": "ignored"}, header, "objects or lists among values: kept as a note")
     if not all(isinstance(v, str) for v in values):
         return Inferred(name, {"type": "ignored"}, header, "numbers mixed with text: kept as a note")
     if all(v.lower().endswith(IMAGE_SUFFIXES) for v in values):

@@ -121,3 +121,16 @@ def test_catalogs_name_a_list_elsewhere_from_the_game_folder(tmp_path):
                 if '"en": "Gain a Gold."' in text)
     assert f"#: ../../data/kingdom.json:{line}\nmsgid \"Gain a Gold.\"" in pot
     assert str(tmp_path) not in pot
+
+
+def test_new_keeps_an_object_that_is_not_by_language_as_a_note(tmp_path):
+    cards = [dict(card, Stats={"atk": 2, "def": 1}, Mixed=[1] if n else "x") for n, card in enumerate(CARDS)]
+    (tmp_path / "lists").mkdir()
+    (tmp_path / "lists" / "k.json").write_text(json.dumps(cards), encoding="utf-8")
+    new = _run("new", "shop", "--cards", str(tmp_path / "lists" / "k.json"), "-w", str(tmp_path))
+    assert new.exit_code == 0, new.output
+    rows = [line.split(None, 4) for line in new.output.splitlines()]
+    assert ["k", "Stats", "stats", "note", "an object not by language: kept as a note"] in rows
+    assert ["k", "Card", "name", "name", "the card's name"] in rows
+    lint = _run("lint", "-w", str(tmp_path))
+    assert lint.exit_code == 0, lint.output
