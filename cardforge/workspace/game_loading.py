@@ -1,10 +1,13 @@
 """Finding games in a workspace and loading one into the model.
 
 A workspace holds ``cards/<id>/`` folders; each has ``game.yaml`` (the facts) and card files
-(every other ``*.yaml`` directly inside it; sub-folders such as ``rules/`` and ``locale/``
-are not card files). ``<id>`` names an installed game pack, or else the folder is a
-*workspace game*, defined by its game.yaml alone (:mod:`cardforge.model.workspace_game`), its
-card files checked by the schema made from its decks' ``fields:``.
+(every other ``*.yaml`` and every sheet directly inside it; sub-folders such as ``rules/``
+and ``locale/`` are not card files), plus the card lists game.yaml's ``sheet: file:`` names
+elsewhere in the workspace or as JSON (:mod:`cardforge.spreadsheet.json_deck`), read where
+they are, their symbols read as icons (:mod:`cardforge.spreadsheet.list_symbols`).
+``<id>`` names an installed game pack, or else the folder is a *workspace game*, defined
+by its game.yaml alone (:mod:`cardforge.model.workspace_game`), its card files checked by
+the schema made from its decks' ``fields:``.
 
 A file whose top level has ``dice:`` and no ``deck:`` is a *dice file* instead: a game's
 custom dice, kept in ``Game.dice_documents`` with its source map and validated by the pack
