@@ -10,7 +10,7 @@ its source tree kept, so validation and lint name the JSON file's lines:
   field paths (``"Card Name": name``, ``"Qty": quantity``; a dotted path such as
   ``name.en`` puts a plain text under that language); a key starting with ``#`` is a
   note, never card data; a ``null`` value is an absent field;
-- a nested object is a value per language (``{"name": {"en": …, "fr": …}}``), an array a
+- a nested object is a value per language (``{"name": {"en": …, "de": …}}``), an array a
   list (keywords);
 - a card without an ``id`` takes one from its ``ids`` field, as a sheet's cards do.
 
