@@ -402,7 +402,8 @@ def build(games: tuple[str, ...], paper: str | None, out_dir: Path | None, lang:
               help="Write the new game in English alone: no French texts, catalogs or rules "
                    "translation (add languages later in game.yaml's languages:).")
 @click.option("--cards", "card_lists", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
-              help="Make the game from this card list (CSV, XLSX or ODS; one deck each; repeatable).")
+              help="Make the game from this card list (CSV, XLSX, ODS or JSON; one deck each; read where "
+                   "it is in the workspace; repeatable).")
 @click.option("--languages", default=None, metavar="CODES",
               help="With --cards: languages to add to those the lists hold, e.g. fr,de.")
 @WORKSPACE
@@ -423,9 +424,10 @@ def new(game: str | None, from_game: str | None, name: str | None, one_language:
       cardforge lint                   check it (exit 0 on the sample)
       cardforge build goblin-market    card sheets and rule booklets in out/goblin-market/
 
-    --cards FILE makes the game from card lists you have instead (CSV, XLSX, ODS; one deck
-    each): the fields are worked out from the values and printed, each list stays the deck
-    file, and a layout shows every field (docs/from-your-card-list.md).
+    --cards FILE makes the game from card lists you have instead (CSV, XLSX, ODS, JSON; one
+    deck each): the fields and the symbols written in the text are worked out and printed,
+    each list stays the deck file where it is in the workspace (nothing is copied), a layout
+    shows every field and the symbols print as icons (docs/from-your-card-list.md).
 
     --from GAME copies a built-in game (cards, rules, catalogs and templates) to change it.
     Its faces and rules are Python, so the copy keeps the pack's id and the installed pack

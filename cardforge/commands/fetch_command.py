@@ -79,6 +79,10 @@ def run(game_id: str, deck: str | None, workspace: Path) -> list[Path]:
     if not sources:
         raise ConfigError(f"no deck of {game_id}{f' named {deck!r}' if deck else ''} has a sheet url",
                           hint="in game.yaml: decks: <deck>: sheet: {file: <deck>.csv, url: https://…}")
+    elsewhere = [s.file for s in sources if "/" in s.file]
+    if elsewhere:
+        raise ConfigError(f"fetch downloads only into cards/{game_id}/, and {elsewhere[0]} is elsewhere",
+                          hint="name the file alone (sheet: {file: <deck>.csv, url: …})")
     written = []
     for source in sources:
         data = download(source)

@@ -1,19 +1,23 @@
 """``cardforge new <id> --cards <file>…``: a game made from the card lists a designer has.
 
-Recipe: read the configuration → check the id → read each list (a CSV, XLSX or ODS file,
-one deck each, through the trust boundary) and infer its deck's fields
+Recipe: read the configuration → check the id → read each list (a CSV, XLSX, ODS or JSON
+file, one deck each, through the trust boundary) and infer its deck's fields
 (:mod:`cardforge.scaffold.card_list_fields`) → plan game.yaml with a deck per list, each read
 from its list as it is, and a layout showing every field
 (:mod:`cardforge.scaffold.card_list_game`) → write it (nothing is overwritten) → print
 the table of fields inferred, the files written and what to run next.
 
-A list already in ``cards/<id>/`` stays the deck file where it is (the folder may then
-exist, as long as it holds no game.yaml); a list elsewhere in the workspace is copied
-there, since a game reads only its own folder.
+Nothing is copied: each list stays the deck file where it is, and game.yaml names it
+from the game's folder (``kingdom.csv`` in ``cards/<id>/``, ``../../data/kingdom.csv``
+elsewhere in the workspace), so the designer goes on editing the file they have. A list
+outside the workspace is refused (cardforge reads nothing outside it): the message says to
+run the command from the list's folder, or with ``-w`` at it, which makes that folder the
+workspace.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -26,10 +30,12 @@ from cardforge.model.game_packs import discover
 from cardforge.scaffold import Places, check_id
 from cardforge.scaffold.card_list_fields import LANGUAGES, CardList, read_card_list
 from cardforge.scaffold.card_list_game import game_yaml, inference_table
+from cardforge.scaffold.card_list_symbols import icon_svg
 from cardforge.scaffold.game_files import write_plan
 from cardforge.scaffold.sample_game import display_name
 from cardforge.spreadsheet import is_sheet
 from cardforge.spreadsheet.cell_grid import Unreadable
+from cardforge.spreadsheet.json_deck import is_json
 from cardforge.spreadsheet.sheet_deck import id_from
 from cardforge.workspace.workspace_config import load_config
 
@@ -62,12 +68,14 @@ def run(game_id: str | None, files: tuple[Path, ...], languages: str | None, nam
     plan: dict[Path, bytes] = {}
     for given in files:
         path = given.resolve()
-        if not is_sheet(path):
-            raise ConfigError(f"{given} is not a CSV, XLSX or ODS file",
-                              hint="save the card list as CSV (UTF-8) or XLSX")
-        if not path.is_relative_to(workspace):
-            raise ConfigError(f"{given} is outside the workspace {workspace}",
-                              hint="put the card list in the workspace, e.g. in cards/" + game_id + "/")
+        if not is_sheet(path) and not is_json(path):
+            raise ConfigError(f"{given} is not a CSV, XLSX, ODS or JSON file",
+                              hint="save the card list as CSV (UTF-8), XLSX or a JSON list of objects")
+        if not path.is_relative_to(workspace.resolve()):
+            raise ConfigError(f"{given} is outside the workspace {workspace}: cardforge reads no file "
+                              "outside the folder it works in, and the list stays where it is",
+                              hint=f"run it in the list's folder (cd {path.parent}, or -w {path.parent}), "
+                                   "which becomes the workspace; or move the list into this one")
         deck = id_from(path.stem) or "cards"
         deck = deck if deck[0].isalpha() else f"deck-{deck}"
         try:
@@ -78,14 +86,17 @@ def run(game_id: str | None, files: tuple[Path, ...], languages: str | None, nam
             raise ConfigError(f"{given}: the sheet {exc.reason}", hint=exc.hint) from None
         except LoadError as exc:
             raise DataError(exc.problems, what=str(given)) from None
-        if path.parent != places.game:
-            plan[places.game / path.name] = trust.read_bytes(path, "sheet")
+        card_list.ref = os.path.relpath(path, places.game.resolve()).replace(os.sep, "/")
         lists.append(card_list)
     langs: list[str] = []
     for code in [*(lang for card_list in lists for lang in card_list.languages), *extra]:
         if code not in langs:
             langs.append(code)
     langs = langs or ["en"]
+    for icon in sorted({found.icon for card_list in lists for found in card_list.symbols}):
+        target = places.faces / "icons" / f"{icon}.svg"
+        if not target.exists():  # the designer's own drawing stays
+            plan[target] = icon_svg(icon)
     plan[places.game / "game.yaml"] = game_yaml(game_id, name or display_name(game_id), lists,
                                                  langs).encode("utf-8")
     click.echo(inference_table(lists))

@@ -32,6 +32,7 @@ Reading a catalog (and what is refused) is :mod:`cardforge.i18n.po_files`'s.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -103,6 +104,10 @@ def _relative(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
+        pass
+    try:  # a card list read where it is, elsewhere in the workspace: ../../lists/k.csv
+        return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+    except ValueError:  # another drive (Windows)
         return path.as_posix()
 
 

@@ -21,8 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from cardforge.loading.deck_notes import NOTE_PREFIX
+from cardforge.loading.json_source import load_json
+from cardforge.loading.yaml_walk import LoadError
+from cardforge.problem import Location, Problem
+from cardforge.scaffold.card_list_symbols import FoundSymbol, find_symbols
 from cardforge.spreadsheet.cell_grid import read_grid
 from cardforge.spreadsheet.cells import LIST_SEPARATOR
+from cardforge.spreadsheet.json_deck import is_json, json_deck
 from cardforge.spreadsheet.sheet_deck import DECK_CELL, deck_document, id_from
 
 QUANTITY_NAMES = frozenset({"qty", "quantity", "count", "copies", "number_of_copies", "amount", "nb",
@@ -57,16 +62,20 @@ class CardList:
     """A card list read: the ``deck`` id, the ``file``; the ``columns`` mapping
     (header → field path) and ``ids`` field for game.yaml's ``sheet:``; the ``fields``
     inferred in column order; the ``languages`` of its localized columns; the ``ignored``
-    headers (kept as notes); the ``cards`` as read."""
+    headers (kept as notes); the ``cards`` as read; the ``symbols`` their texts use
+    (:mod:`cardforge.scaffold.card_list_symbols`); ``ref``, the file as game.yaml names it
+    from the game's folder (default: its name)."""
 
     deck: str
     file: Path
+    ref: str = ""
     columns: dict[str, str] = field(default_factory=dict)
     ids: str | None = None
     fields: list[Inferred] = field(default_factory=list)
     languages: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
+    symbols: list[FoundSymbol] = field(default_factory=list)
 
 
 def field_name(header: str) -> str:
@@ -87,9 +96,23 @@ def _split_language(header: str) -> tuple[str, str | None]:
     return header, None
 
 
+def _target(header: str) -> tuple[str, str | None]:
+    """The field name a ``header`` holds and the language it holds it in, if any."""
+    base, lang = _split_language(header)
+    name = field_name(base)
+    if name in QUANTITY_NAMES:
+        name = "quantity"
+    elif name in NAME_NAMES:
+        name = "name"
+    return name, lang
+
+
 def read_card_list(path: Path, deck: str, source_language: str = "en") -> CardList:
-    """The card list in sheet ``path`` for deck ``deck`` (see the module). Raises what
-    :func:`cardforge.spreadsheet.cell_grid.read_grid` and ``deck_document`` raise."""
+    """The card list in sheet or JSON file ``path`` for deck ``deck`` (see the module).
+    Raises what :func:`cardforge.spreadsheet.cell_grid.read_grid` and ``deck_document``
+    raise, or for JSON what :func:`cardforge.spreadsheet.json_deck.json_deck` raises."""
+    if is_json(path):
+        return _read_json_list(path, deck, source_language)
     grid = read_grid(path)
     rows = grid.rows
     declared = bool(rows) and str(rows[0][0] if rows[0] else "").strip() == DECK_CELL
@@ -102,12 +125,7 @@ def read_card_list(path: Path, deck: str, source_language: str = "en") -> CardLi
         header = str(value).strip() if value is not None else ""
         if not header or header.startswith(NOTE_PREFIX):
             continue
-        base, lang = _split_language(header)
-        name = field_name(base)
-        if name in QUANTITY_NAMES:
-            name = "quantity"
-        elif name in NAME_NAMES:
-            name = "name"
+        name, lang = _target(header)
         cells = [row[col] for row in body if col < len(row) and row[col] not in (None, "")]
         texts = [c for c in cells if isinstance(c, str)]
         if name not in ("id", "name", "quantity") and lang is None and cells and len(texts) == len(cells) \
@@ -126,6 +144,49 @@ def read_card_list(path: Path, deck: str, source_language: str = "en") -> CardLi
         out.ids = "name"
     doc = deck_document(grid, path, None if declared else deck, columns=out.columns, ids=out.ids)
     out.cards = [c for c in doc.data["cards"] if isinstance(c, dict)]
+    _infer_all(out, paths)
+    return out
+
+
+def _read_json_list(path: Path, deck: str, source_language: str) -> CardList:
+    """The card list in JSON file ``path``: its objects' keys in the order first seen are
+    the headers; an object value is a text per language, an array a keyword list."""
+    raw = load_json(path).data
+    if not isinstance(raw, list) or not raw or not all(isinstance(entry, dict) for entry in raw):
+        raise LoadError([Problem(Location(path, 1, 1), "CF001", "a JSON card list is a list of objects, "
+                                 "one per card", hint='e.g. [{"name": "Gold", "qty": 3}, …]')])
+    out = CardList(deck=deck, file=path)
+    paths: dict[str, str] = {}
+    for entry in raw:
+        for key in entry:
+            if key in paths or key.startswith(NOTE_PREFIX):
+                continue
+            name, lang = _target(key)
+            values = [e[key] for e in raw if e.get(key) is not None]
+            if values and all(isinstance(v, dict) for v in values):
+                for code in (c for v in values for c in v):
+                    if code in LANGUAGES and code not in out.languages:
+                        out.languages.append(code)
+                paths[key] = name
+                continue
+            if lang is not None or (name == "name" and all(isinstance(v, str) for v in values)):
+                lang = lang or source_language
+                if lang not in out.languages:
+                    out.languages.append(lang)
+                paths[key] = f"{name}.{lang}"
+            else:
+                paths[key] = name
+    out.columns = {h: p for h, p in paths.items() if h != p}
+    if "id" not in paths.values():
+        out.ids = "name"
+    doc = json_deck(path, deck, columns=out.columns, ids=out.ids)
+    out.cards = [c for c in doc.data["cards"] if isinstance(c, dict)]
+    _infer_all(out, paths)
+    return out
+
+
+def _infer_all(out: CardList, paths: dict[str, str]) -> None:
+    """Type each field of ``out`` (header → field path ``paths``) from its cards' values."""
     seen: dict[str, str] = {}
     for header, target in paths.items():
         top = target.split(".")[0].removesuffix("[]")
@@ -138,7 +199,7 @@ def read_card_list(path: Path, deck: str, source_language: str = "en") -> CardLi
             out.columns.pop(header, None)
             inferred.spec = None
         out.fields.append(inferred)
-    return out
+    out.symbols = find_symbols(out.cards, {f.name: f.spec["type"] for f in out.fields if f.spec is not None})
 
 
 def infer(name: str, values: list[Any], header: str) -> Inferred:
@@ -149,7 +210,9 @@ def infer(name: str, values: list[Any], header: str) -> Inferred:
     if not values:
         return Inferred(name, {"type": "text"}, header, "no values: text")
     if all(isinstance(v, dict) for v in values):
-        return Inferred(name, {"type": "localized"}, header, "text per language")
+        if all(code in LANGUAGES and isinstance(text, str) for v in values for code, text in v.items()):
+            return Inferred(name, {"type": "localized"}, header, "text per language")
+        return Inferred(name, {"type": "ignored"}, header, "an object not by language: kept as a note")
     if all(isinstance(v, list) for v in values):
         words = sorted({str(w) for v in values for w in v})
         return Inferred(name, {"type": "keywords", "values": words}, header, f"{len(words)} keywords")
@@ -161,6 +224,8 @@ def infer(name: str, values: list[Any], header: str) -> Inferred:
     if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
         return Inferred(name, {"type": "number", "min": min(values), "max": max(values)}, header,
                         f"{min(values):g} to {max(values):g}")
+    if any(isinstance(v, (dict, list)) for v in values):
+        return Inferred(name, {"type": "ignored"}, header, "objects or lists among values: kept as a note")
     if not all(isinstance(v, str) for v in values):
         return Inferred(name, {"type": "ignored"}, header, "numbers mixed with text: kept as a note")
     if all(v.lower().endswith(IMAGE_SUFFIXES) for v in values):

@@ -75,11 +75,13 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
     decks: dict[str, Any] = {}
     for card_list in lists:
         deck_name = card_list.deck.replace("-", " ").title()
-        sheet: dict[str, Any] = {"file": card_list.file.name}
+        sheet: dict[str, Any] = {"file": card_list.ref or card_list.file.name}
         if card_list.columns:
             sheet["columns"] = card_list.columns
         if card_list.ids:
             sheet["ids"] = card_list.ids
+        if card_list.symbols:
+            sheet["symbols"] = {found.written: found.icon for found in card_list.symbols}
         entry: dict[str, Any] = {"name": {lang: deck_name}, "sheet": sheet}
         if card_list.ignored:
             entry["ignore"] = card_list.ignored
@@ -90,18 +92,23 @@ def game_yaml(game_id: str, name: str, lists: list[CardList], languages: list[st
             "card": {"size": SIZE, "bleed": 3, "safe": SAFE}, "decks": decks}
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=110, default_flow_style=None)
     return ("# Written by `cardforge new --cards` from your card lists: the lists stay the deck\n"
-            "# files (sheet:). Edit the fields' limits, the layout boxes (docs/card-layout.md)\n"
-            "# and the players as your game needs.\n" + text)
+            "# files where they are (sheet: file:, from this folder). Edit the fields' limits,\n"
+            "# the layout boxes (docs/card-layout.md) and the players as your game needs.\n" + text)
 
 
 def inference_table(lists: list[CardList]) -> str:
-    """The fields worked out, as a plain-text table: deck, column, field, type, what was seen."""
+    """The fields worked out, as a plain-text table: deck, column, field, type, what was
+    seen; then each symbol read as an icon: deck, the symbol as written, the icon, ``icon``,
+    an example and how many designs use it."""
     rows = [("deck", "column", "field", "type", "seen")]
     for card_list in lists:
         for field in card_list.fields:
             kind = field.spec["type"] if field.spec else ("note" if field.header in card_list.ignored
                                                           else field.name)
             rows.append((card_list.deck, field.header, field.name, kind, field.note))
+        for found in card_list.symbols:
+            rows.append((card_list.deck, found.written, found.icon, "icon",
+                         f"{found.example}, in {found.cards} designs"))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
                      for row in rows)

@@ -23,7 +23,8 @@ class SheetSource:
     ``cards/<id>/``, the workbook ``sheet`` to read (None: the first) and the ``url``
     ``cardforge fetch`` downloads it from (None: none); ``columns``, header → field for
     headers that are not field names; ``ids``, the field a card without an id takes one
-    from."""
+    from; ``symbols``, symbols written in its text → icon names
+    (:mod:`cardforge.spreadsheet.list_symbols`)."""
 
     deck: str
     file: str
@@ -31,6 +32,7 @@ class SheetSource:
     url: str | None = None
     columns: dict[str, str] | None = None
     ids: str | None = None
+    symbols: dict[str, str] | None = None
 
 
 @dataclass
@@ -52,7 +54,7 @@ def sheet_sources(data: Any) -> list[SheetSource]:
         sheet = entry.get("sheet") if isinstance(entry, dict) else None
         if isinstance(sheet, dict) and isinstance(sheet.get("file"), str):
             found.append(SheetSource(deck, sheet["file"], sheet.get("name"), sheet.get("url"),
-                                     sheet.get("columns"), sheet.get("ids")))
+                                     sheet.get("columns"), sheet.get("ids"), sheet.get("symbols")))
     return found
 
 
@@ -69,7 +71,8 @@ def sheet_decks(manifest: Document, root: Path) -> SheetDecks:
         out.named[source.file] = source
         if not (root / source.file).exists() and not (root / source.file).is_symlink():
             hint = "run `cardforge fetch` to download it" if source.url else \
-                f"put {source.file} in {root.name}/, or correct the name"
+                f"put {source.file} in {root.name}/, or correct the name" if "/" not in source.file else \
+                f"the path is read from {root.name}/; correct it, or move the file there"
             out.problems.append(Problem(at, SCHEMA, f"the sheet {source.file} of deck {source.deck!r} "
                                         "is not there", hint=hint))
     return out

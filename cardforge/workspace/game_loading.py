@@ -1,10 +1,13 @@
 """Finding games in a workspace and loading one into the model.
 
 A workspace holds ``cards/<id>/`` folders; each has ``game.yaml`` (the facts) and card files
-(every other ``*.yaml`` directly inside it; sub-folders such as ``rules/`` and ``locale/``
-are not card files). ``<id>`` names an installed game pack, or else the folder is a
-*workspace game*, defined by its game.yaml alone (:mod:`cardforge.model.workspace_game`), its
-card files checked by the schema made from its decks' ``fields:``.
+(every other ``*.yaml`` and every sheet directly inside it; sub-folders such as ``rules/``
+and ``locale/`` are not card files), plus the card lists game.yaml's ``sheet: file:`` names
+elsewhere in the workspace or as JSON (:mod:`cardforge.spreadsheet.json_deck`), read where
+they are, their symbols read as icons (:mod:`cardforge.spreadsheet.list_symbols`).
+``<id>`` names an installed game pack, or else the folder is a *workspace game*, defined
+by its game.yaml alone (:mod:`cardforge.model.workspace_game`), its card files checked by
+the schema made from its decks' ``fields:``.
 
 A file whose top level has ``dice:`` and no ``deck:`` is a *dice file* instead: a game's
 custom dice, kept in ``Game.dice_documents`` with its source map and validated by the pack
@@ -14,6 +17,7 @@ schema's ``$defs/dice-file`` (a pack without that definition has no dice files, 
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +32,9 @@ from cardforge.model.game_packs import GameSpec
 from cardforge.model.workspace_game import MANIFEST, WorkspaceGameSpec, identity_problems
 from cardforge.problem import Problem, Severity
 from cardforge.spreadsheet import in_sheet_terms, is_sheet, load_sheet
-from cardforge.spreadsheet.deck_sheets import SheetDecks, sheet_decks
+from cardforge.spreadsheet.deck_sheets import SheetSource, sheet_decks
+from cardforge.spreadsheet.json_deck import is_json, json_deck
+from cardforge.spreadsheet.list_symbols import with_icons
 from cardforge.validation.field_schema import dice_cost_problems
 from cardforge.validation.game_schemas import pack_folders, pack_schema, workspace_schema
 from cardforge.validation.schema_validate import SCHEMA, has_subschema, validate
@@ -59,14 +65,16 @@ class Loaded:
         return self.game
 
 
-def _load(path: Path, problems: list[Problem], sheets: SheetDecks | None = None,
+def _load(path: Path, problems: list[Problem], named: SheetSource | None = None,
           parsed: ParseCache | None = None) -> Document | None:
-    """``path`` loaded (a sheet as the deck ``sheets`` names it for, if any; a large YAML
-    file through the parse cache ``parsed``, if any), or None; its Problems added to
-    ``problems``."""
+    """``path`` loaded (a sheet or JSON card list as game.yaml's ``sheet:`` entry ``named``
+    says, if any; a large YAML file through the parse cache ``parsed``, if any), or None;
+    its Problems added to ``problems``."""
     try:
-        if sheets is not None and is_sheet(path):
-            named = sheets.named.get(path.name)
+        if is_json(path):
+            return json_deck(path, named.deck if named else None, columns=named.columns if named else None,
+                             ids=named.ids if named else None)
+        if is_sheet(path):
             doc = load_sheet(path, named.deck if named else None, named.sheet if named else None,
                              columns=named.columns if named else None, ids=named.ids if named else None)
             problems.extend(doc.left_out)
@@ -120,13 +128,18 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
     loaded.problems.extend(sheets.problems)
     notes = ignored_fields(manifest.data)
     paths = card_files(root)
+    by_path = {_named_path(root, source.file): source for source in sheets.named.values()}
+    paths += [path for path in by_path if path not in paths]  # a JSON list, a list outside the folder
     if ahead is None:  # a first load's big files: a child parses them too, from the last on
         ahead = parse_ahead(paths, parsed)
     for path in paths:
         ahead.wait(path)
-        doc = _load(path, loaded.problems, sheets, parsed)
+        named = by_path.get(path)
+        doc = _load(path, loaded.problems, named, parsed)
         if doc is None:
             continue
+        if named is not None and named.symbols:
+            with_icons(doc, named.symbols, manifest.data["decks"][named.deck].get("fields") or {})
         if is_dice_file(doc):
             game.dice_documents.append(doc)
             loaded.problems.extend(_validate_dice(doc, spec, schema))
@@ -137,6 +150,13 @@ def _load_game(root: Path, spec: GameSpec, parsed: ParseCache | None, ahead: Ahe
     loaded.problems = in_sheet_terms(loaded.problems, game.documents)
     loaded.game = game
     return loaded
+
+
+def _named_path(root: Path, file: str) -> Path:
+    """The file game.yaml's ``sheet: file:`` names from game folder ``root``, its ``..``
+    steps taken (``cards/g/../../lists/k.csv`` → ``lists/k.csv``) so messages name it
+    plainly; whether it may be read is the trust boundary's to say."""
+    return Path(os.path.normpath(root / file))
 
 
 DICE_FILE = "/$defs/dice-file"

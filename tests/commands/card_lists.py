@@ -1,10 +1,13 @@
 """Realistic card lists as a designer keeps them, for the ``cardforge new --cards`` tests:
-a CSV kingdom list (a notes column, multi-line quoted rules text, ``|`` keyword lists) and
-an XLSX treasure list with names and texts in two languages."""
+a CSV kingdom list (a notes column, multi-line quoted rules text, ``|`` keyword lists,
+``$2`` and ``3 VP`` symbols), an XLSX treasure list with names and texts in two languages
+and a JSON event list (names and texts nested per language, keyword arrays, ``$1`` and ``⚔``
+symbols, a notes key)."""
 
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import xlsxwriter
@@ -12,12 +15,12 @@ import xlsxwriter
 TYPES = ("Action", "Attack", "Victory")
 
 
-def kingdom_rows(count: int = 40) -> list[dict[str, object]]:
+def kingdom_rows(count: int = 30) -> list[dict[str, object]]:
     """``count`` kingdom designs: name, type, cost, copies, VP, keywords, rules text."""
     rows = []
     for i in range(count):
         kind = TYPES[i % 3]
-        rules = {"Action": f"+{i % 3 + 1} Cards\n+1 Action",
+        rules = {"Action": f"+{i % 3 + 1} Cards\n+1 Action\nGain ${i % 3 + 1}.",
                  "Attack": "Each other player discards\ndown to 3 cards.",
                  "Victory": f"Worth {i % 4 + 1} VP at the end of the game."}[kind]
         rows.append({"Name": f"{['Moat', 'Mine', 'Estate', 'Smithy', 'Harbor'][i % 5]} {i + 1}", "Type": kind,
@@ -37,7 +40,7 @@ def write_kingdom_csv(path: Path, rows: list[dict[str, object]]) -> Path:
     return path
 
 
-def treasure_rows(count: int = 20) -> list[dict[str, object]]:
+def treasure_rows(count: int = 15) -> list[dict[str, object]]:
     """``count`` treasure designs with English and French names and texts."""
     return [{"name.en": f"Silver Hoard {i + 1}", "name.fr": f"Trésor d'argent {i + 1}", "Value": i % 3 + 1,
              "Copies": 5, "text.en": f"Gives {i % 3 + 1} coins.", "text.fr": f"Donne {i % 3 + 1} pièces."}
@@ -53,3 +56,30 @@ def write_treasure_xlsx(path: Path, rows: list[dict[str, object]]) -> Path:
         sheet.write_row(number, 0, list(row.values()))
     book.close()
     return path
+
+
+EVENT_KINDS = ("Weather", "Festival", "Raid")
+
+
+def event_rows(count: int = 15) -> list[dict[str, object]]:
+    """``count`` event designs as JSON objects: names and effects per language, keyword arrays."""
+    rows: list[dict[str, object]] = []
+    for i in range(count):
+        kind = EVENT_KINDS[i % 3]
+        rows.append({"Title": {"en": f"Harvest Storm {i + 1}", "fr": f"Tempête des moissons {i + 1}"},
+                     "Kind": kind, "Copies": i % 2 + 1, "Tags": ["season", "global"][:i % 2 + 1],
+                     "Effect": {
+                         "en": f"Each player gains ${i % 4 + 1}.\n⚔ Raiders take {i % 2 + 1} VP.",
+                         "fr": f"Chaque joueur gagne ${i % 4 + 1}.\n⚔ Les pillards prennent {i % 2 + 1} VP."},
+                     "#designer": "playtest twice" if i % 5 == 0 else None})
+    return rows
+
+
+def write_events_json(path: Path, rows: list[dict[str, object]]) -> Path:
+    """``rows`` as a JSON list, indented as an exporter writes it."""
+    path.write_text(json.dumps(rows, indent=2, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+SYMBOLS = {"$#": "coin", "# VP": "vp", "⚔": "swords"}
+"""The symbols these lists write, as ``new --cards`` should read them."""
