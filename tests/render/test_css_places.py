@@ -37,7 +37,8 @@ def test_a_worker_s_render_error_is_traced_in_the_process_that_read_the_styleshe
 def test_an_import_after_print_css_is_named_at_the_import():
     message = ("@import rule ' url(\"file:///w/templates/g/extra.css\")' not at the beginning of "
                "the the whole rule was ignored at 74:1.")
-    place = located(message, [(Path("t/print.css"), ".a { }\n"), (Path("t/style.css"), "/* x */\n@import url(extra.css);\n")])
+    sources = [(Path("t/print.css"), ".a { }\n"), (Path("t/style.css"), "/* x */\n@import url(extra.css);\n")]
+    place = located(message, sources)
     assert place is not None and place.startswith("t/style.css:2:1: @import of extra.css ignored")
 
 
