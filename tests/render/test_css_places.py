@@ -32,3 +32,29 @@ def test_a_worker_s_render_error_is_traced_in_the_process_that_read_the_styleshe
     assert found.hint == "fix the CSS at the places named above"
     other = RenderError("a face broke onto another page")
     assert traced(other) is other
+
+
+def test_an_import_after_print_css_is_named_at_the_import():
+    message = ("@import rule ' url(\"file:///w/templates/g/extra.css\")' not at the beginning of "
+               "the the whole rule was ignored at 74:1.")
+    sources = [(Path("t/print.css"), ".a { }\n"), (Path("t/style.css"), "/* x */\n@import url(extra.css);\n")]
+    place = located(message, sources)
+    assert place is not None and place.startswith("t/style.css:2:1: @import of extra.css ignored")
+
+
+def test_a_declaration_in_a_template_style_block_is_traced_there(tmp_path):
+    """The files :func:`embedded_sources` adds: a template holding <style>, and a stylesheet
+    an @import may read; a template without <style> is left out."""
+    import jinja2
+
+    from cardforge.render.templating.stylesheets import embedded_sources
+    from cardforge.render.templating.template_loader import TrustedLoader
+
+    (tmp_path / "front.html.j2").write_text("<div>\n<style>.x { color: grene; }</style>\n", encoding="utf-8")
+    (tmp_path / "back.html.j2").write_text("<div></div>\n", encoding="utf-8")
+    (tmp_path / "extra.css").write_text(".y {\n  margin: 3 pigs;\n}\n", encoding="utf-8")
+    env = jinja2.Environment(loader=TrustedLoader([tmp_path]))
+    sources = embedded_sources(env)
+    assert sorted(p.name for p, _ in sources) == ["extra.css", "front.html.j2"]
+    assert located("Ignored `color: grene` at 1:6, invalid value.", sources).startswith(
+        f"{tmp_path / 'front.html.j2'}:2:13: ignored")

@@ -6,7 +6,8 @@ hear about, per language:
 
 - a source text that changed: its translation will become fuzzy (reported at the old
   entry's line in the .po file, naming the new text's file and line);
-- a new source text with no entry (at the text's own file and line);
+- a new source text with no entry (at the text itself: its key in YAML, its cell in a
+  sheet, at the physical line and column; its line in the rules Markdown);
 - an entry whose text is gone from the sources (at its .po line);
 - an inline YAML translation the catalog does not mirror yet (at its .po line);
 - a missing catalog file (at game.yaml's ``languages``).
@@ -34,9 +35,9 @@ from babel.messages.catalog import Message
 from cardforge.i18n.catalog_state import CatalogState, capped, messages, place, source_ref, state
 from cardforge.i18n.game_catalogs import Planned, places
 from cardforge.i18n.localized_mappings import in_document
-from cardforge.i18n.translatable_units import missing_source
+from cardforge.i18n.translatable_units import Unit, Written, missing_source
 from cardforge.model.game_model import Game
-from cardforge.problem import Problem
+from cardforge.problem import Location, Problem
 
 CODE = "TR104"
 NAME = "catalog-out-of-date"
@@ -93,15 +94,16 @@ def _changes(game: Game, catalogs: CatalogState, planned: Planned, orphans: Orph
     assert planned.old is not None
     old = {m.id: m for m in messages(planned.old)}
     reused: set[str] = set()
+    by_id: dict[str, Unit] = {}
     for message in messages(planned.new):
         before = old.get(message.id)
         if before is not None:
             if message.string != before.string and not message.fuzzy:
                 yield Problem(catalogs.entry_location(planned.path, before, "msgstr"), CODE,
-                              f"the YAML's {planned.lang} text of {source_ref(message)} differs "
+                              f"the {planned.lang} text written at {source_ref(message)} differs "
                               "from this entry; an update copies it here", hint=HINT)
             continue
-        yield from _new_entry(game, catalogs, planned, message, old, reused)
+        yield from _new_entry(game, catalogs, planned, message, old, reused, by_id)
     for gone in old.values():
         orphan = (planned.lang, gone.string) in orphans.texts or any(
             (str(path), int(line or 0)) in orphans.places for path, line in gone.locations)
@@ -122,12 +124,14 @@ def _inline_changes(game: Game, catalogs: CatalogState, planned: Planned) -> Ite
         if text and before is not None and text != before.string:
             new = Message(unit.msgid, text, locations=places(unit, game.root))
             yield Problem(catalogs.entry_location(planned.path, before, "msgstr"), CODE,
-                          f"the YAML's {planned.lang} text of {source_ref(new)} differs "
+                          f"the {planned.lang} text written at {source_ref(new)} differs "
                           "from this entry; an update copies it here", hint=HINT)
 
 
 def _new_entry(game: Game, catalogs: CatalogState, planned: Planned, message: Message,
-               old: dict, reused: set[str]) -> Iterator[Problem]:
+               old: dict, reused: set[str], by_id: dict[str, Unit]) -> Iterator[Problem]:
+    """An entry an update adds: a fuzzy one (at the entry it comes from) or a new text (at
+    the text; ``by_id``, planned's units by msgid, is filled on first need)."""
     previous = old.get(message.previous_id[0]) if message.fuzzy and message.previous_id else None
     if previous is not None:
         reused.add(previous.id)
@@ -135,6 +139,19 @@ def _new_entry(game: Game, catalogs: CatalogState, planned: Planned, message: Me
                       f"source text changed ({source_ref(message)}): this {planned.lang} "
                       "translation will be fuzzy", hint=HINT)
     elif not message.string:
-        yield Problem(place(game, message), CODE,
+        if not by_id:  # made once a catalog file, when a text is new
+            for one in planned.units:
+                by_id.setdefault(one.msgid, one)
+        unit = by_id.get(message.id)
+        yield Problem(_text_place(unit) if unit is not None else place(game, message), CODE,
                       f"new text not yet in the {planned.lang} catalog "
                       f"{planned.path.relative_to(game.root)}", hint=HINT)
+
+
+def _text_place(unit: Unit) -> Location:
+    """Where ``unit``'s text is first written: in a card file or game.yaml, the key of its
+    source-language text (a sheet: the text's cell), else (the rules) its block's place."""
+    written = unit.written[0] if unit.written else None
+    if isinstance(written, Written) and written.pointer and isinstance(written.pointer[-1], str):
+        return written.doc.locate_key(*written.pointer)
+    return unit.locations[0]

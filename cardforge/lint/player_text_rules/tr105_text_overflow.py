@@ -106,14 +106,15 @@ def face_problems(game: Game, lang: str, measured: Iterable[FaceOverflow]) -> It
             yield _problem(item, cards, game, lang, size)
 
 
-_WHERE = re.compile(r"(?P<path>[^:\n]+):(?P<line>\d+)(?::(?P<col>\d+))?: ")
-"""A ``file:line[:col]: `` a render error's message starts with (a template, a stylesheet…)."""
+_WHERE = re.compile(r"^[ \t]*(?P<path>[^:\n]+):(?P<line>\d+)(?::(?P<col>\d+))?: ", re.MULTILINE)
+"""A ``file:line[:col]: `` starting a line of a render error's message (a template, a
+stylesheet, an icon; a list of CSS warnings names each on a line of its own)."""
 
 
 def _unmeasured(game: Game, what: str, exc: CardforgeError) -> Problem:
-    """The failure to lay out ``what``, at the file and line the error names (a template,
-    a stylesheet, an icon), else at game.yaml."""
-    found = _WHERE.match(exc.message)
+    """The failure to lay out ``what``, at the first file and line the error names (a
+    template, a stylesheet, an icon), else at game.yaml."""
+    found = _WHERE.search(exc.message)
     where = (Location(Path(found["path"]), int(found["line"]), int(found["col"] or 1)) if found
              else Location(game.root / "game.yaml"))
     return Problem(where, CODE,

@@ -8,6 +8,7 @@ read by the environment's loader, so through the trust boundary like templates.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
@@ -60,33 +61,67 @@ def face_stylesheet(env: jinja2.Environment) -> str:
     optional = load_stylesheet(env, "style.css", required=False)
     css = "\n".join([load_stylesheet(env, "print.css") or "", *([optional] if optional else [])])
     found = [read_source(env, name) for name in ("print.css", "style.css")]
-    remember_sources(css, [(path, text) for text, path in filter(None, found)])
+    remember_sources(css, [(path, text) for text, path in filter(None, found)],
+                     lambda: embedded_sources(env))
     return css
 
 
-_SOURCES: dict[str, list[tuple[Path, str]]] = {}
+MAX_EMBEDDED_FILES = 400
+"""Template files read to trace a CSS warning, at most (a game's folder and _base hold ~30)."""
+
+
+def embedded_sources(env: jinja2.Environment) -> list[tuple[Path, str]]:
+    """(path, text) of the other files on ``env``'s search path a face's CSS can come from:
+    each template holding a ``<style>`` block and each stylesheet besides print.css and
+    style.css (one an ``@import`` reads), first found on the path only. Read only to trace
+    a warning (:func:`remember_sources`); a file the trust boundary refuses is left out."""
+    names = [n for n in env.loader.list_templates()  # type: ignore[union-attr]
+             if n.endswith((".j2", ".css")) and n not in ("print.css", "style.css")]
+    found: list[tuple[Path, str]] = []
+    for name in names[:MAX_EMBEDDED_FILES]:
+        try:
+            read = read_source(env, name)
+        except RenderError:
+            continue
+        if read is not None and (name.endswith(".css") or "<style" in read[0]):
+            found.append((read[1], read[0]))
+    return found
+
+
+Sources = list[tuple[Path, str]]
+_SOURCES: dict[str, tuple[Sources, Callable[[], Sources] | None]] = {}
 _KEPT = 8  # stylesheets remembered, at most (a build uses one or two)
 
 
-def remember_sources(css: str, sources: list[tuple[Path, str]]) -> None:
+def remember_sources(css: str, sources: Sources, more: Callable[[], Sources] | None = None) -> None:
     """Keep the files (path, text) stylesheet ``css`` was made of, so that a warning
     WeasyPrint gives about a declaration of a document holding ``css`` can be traced back
-    to its file and line (:func:`sources_in`)."""
+    to its file and line (:func:`sources_in`); ``more`` gives, when a warning is traced,
+    the other files its document's CSS may come from (:func:`embedded_sources`)."""
     _SOURCES.pop(css, None)
-    _SOURCES[css] = sources
+    _SOURCES[css] = (sources, more)
     while len(_SOURCES) > _KEPT:
         del _SOURCES[next(iter(_SOURCES))]
 
 
-def sources_in(document_css: str) -> list[tuple[Path, str]]:
-    """The files of every remembered stylesheet that ``document_css`` holds."""
-    return [source for css, sources in _SOURCES.items() if css and css in document_css for source in sources]
+def sources_in(document_css: str) -> Sources:
+    """The files of every remembered stylesheet that ``document_css`` holds, then the other
+    files those stylesheets' documents may take CSS from."""
+    kept = [kept for css, kept in _SOURCES.items() if css and css in document_css]
+    return _unique([*(s for sources, _ in kept for s in sources),
+                    *(s for _, more in kept if more is not None for s in more())])
 
 
-def all_sources() -> list[tuple[Path, str]]:
-    """The files of every stylesheet remembered in this process, each once."""
+def all_sources() -> Sources:
+    """The files of every stylesheet remembered in this process, then the other files
+    their documents may take CSS from, each once."""
+    kept = list(_SOURCES.values())
+    return _unique([*(s for sources, _ in kept for s in sources),
+                    *(s for _, more in kept if more is not None for s in more())])
+
+
+def _unique(sources: Sources) -> Sources:
     seen: dict[Path, str] = {}
-    for sources in _SOURCES.values():
-        for path, text in sources:
-            seen.setdefault(path, text)
+    for path, text in sources:
+        seen.setdefault(path, text)
     return list(seen.items())

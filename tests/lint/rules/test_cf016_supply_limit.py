@@ -148,7 +148,7 @@ def test_dixe_on_card_a_symbol_no_dixe_of_the_set_shows(tmp_path):  # was DX101'
 
 def test_dixe_on_card_seven_symbols_for_six_dixes(tmp_path):  # was DX102's
     problems = pack_lint(tmp_path, "dixe-on-card", {
-        "crypte.yaml": FIXTURES / "dixe-on-card" / "fail_combination_size.yaml",
+        "crypte.yaml": FIXTURES / "dixe-on-card" / "fail_two_combinations.yaml",
         "dice.yaml": FIXTURES / "dixe-on-card" / "dice.yaml"})
     assert [(p.line, p.col, p.card) for p in problems] == [(19, 9, "bay")]
     assert problems[0].message == "7 symbols need 7 dice; deck 'crypte' has 6"

@@ -66,7 +66,7 @@ def test_new_gone_and_inline_changes_are_each_reported_where_they_are(tmp_path):
     assert [(name, line) for name, line, _ in problems] == [
         ("cards.po", 36), ("rules.md", 7), ("rules.po", 36)]
     inline, new, gone = (message for _, _, message in problems)
-    assert "YAML's en text of cards.yaml:7 differs" in inline
+    assert "en text written at cards.yaml:7 differs" in inline
     assert "new text not yet in the en catalog" in new
     assert "no longer in the sources (was rules/rules.md:6)" in gone
 
@@ -115,7 +115,7 @@ def test_catalogs_holding_every_text_are_compared_without_a_merge_as_a_merge_wou
     monkeypatch.setattr(catalogs.Planned, "same_texts", property(lambda _: False))
     assert tr104(root) == quick   # what Babel's merge makes of the same catalogs
     assert [(path, line) for path, line, _ in quick] == [(po(root, "en", "cards"), 36)]
-    assert "the YAML's en text of cards.yaml:7 differs" in quick[0][2]
+    assert "the en text written at cards.yaml:7 differs" in quick[0][2]
 
 
 def test_a_catalog_missing_a_text_or_holding_another_is_merged(tmp_path):
@@ -128,3 +128,37 @@ def test_a_catalog_missing_a_text_or_holding_another_is_merged(tmp_path):
                   encoding="utf-8")
     planned = {(p.lang, p.domain): p for p in state(load_game(root, GENERIC).game).planned}
     assert not planned["en", "cards"].same_texts and planned["fr", "cards"].same_texts
+
+
+def test_a_new_card_text_is_reported_at_its_key_in_yaml(tmp_path):
+    from tests.lint.planting import col_of, line_of, lint, new_game, plant
+
+    folder = new_game(tmp_path)
+    monsters = folder / "monsters.yaml"
+    plant(monsters, "    kind: beast\n\n  - id: bat-swarm",
+          "    kind: beast\n    text:\n      en: \"Squeaks twice.\"\n\n  - id: bat-swarm")
+    line = line_of(monsters, 'en: "Squeaks twice."')
+    problems = [p for p in lint(folder) if p.code == "TR104" and p.path == monsters]
+    assert [(p.line, p.col) for p in problems] == [(line, col_of(monsters, line, "en:"))]
+    assert problems[0].message.startswith("new text not yet in the fr catalog")
+
+
+def test_a_new_card_text_in_a_sheet_is_reported_at_its_cell_not_the_id(tmp_path):
+    """The text cell (J3) at its physical line (5: the row above holds two line breaks) and
+    column, not the id column."""
+    from tests.lint.planting import lint, new_game, plant
+
+    folder = new_game(tmp_path)
+    plant(folder / "game.yaml", "  monsters:\n    name: {en: Monsters, fr: Monstres}\n",
+          "  monsters:\n    name: {en: Monsters, fr: Monstres}\n    sheet: {file: monsters.csv}\n")
+    (folder / "monsters.yaml").unlink()
+    sheet = folder / "monsters.csv"
+    sheet.write_text(
+        'id,name.en,name.fr,quantity,cost,attack,defence,kind,keywords[],text.en,text.fr\n'
+        'cave-rat,Cave Rat,Rat,2,1,1,1,beast,,"When you hire it,\ntake 1 :coin: from the bank.",'
+        '"Quand vous l\'engagez,\nprenez 1 :coin: à la banque."\n'
+        'bat-swarm,Bat Swarm,Nuée,8,2,2,1,beast,flying,Squeaks twice.,\n', encoding="utf-8")
+    problems = [p for p in lint(folder) if p.code == "TR104" and p.path == sheet]
+    column = 'bat-swarm,Bat Swarm,Nuée,8,2,2,1,beast,flying,'.__len__() + 1
+    assert [(p.line, p.col, p.cell) for p in problems] == [(5, column, "monsters!J3")]
+    assert "new text not yet in the fr catalog" in problems[0].message

@@ -1,10 +1,11 @@
-"""DiXe faces: the rulebook's number of faces, one the character, the others known symbols.
+"""DiXe faces: one the character, the others known symbols.
 
-Checked for every DiXe of the dice file against game.yaml: ``facts.faces_per_die`` faces
-and ``facts.character_faces_per_die`` character faces (written ``character``; it is the
+Checked for every DiXe of the dice file against game.yaml: ``facts.character_faces_per_die``
+character faces (written ``character``; it is the
 joker), every other face a symbol of ``facts.symbols``, a unique ``id``, and a ``set``
 that is a deck of game.yaml. Each Problem points at the DiXe's field to fix (an unknown
-symbol at the face itself).
+symbol at the face itself). How many faces a DiXe has (``facts.faces_per_die``) is the core
+rule CF025's, declared in game.yaml's ``sizes:``.
 
 Passing::
 
@@ -14,13 +15,13 @@ Passing::
         set: crypte
         faces: [character, bomb, sun, aum, yin-yang, skull]
 
-Failing (five faces where game.yaml says six, two characters, and ``sunn`` is no symbol)::
+Failing (two characters, and ``sunn`` is no symbol)::
 
     dice:
       - id: oni
         name: {fr: Oni, en: Oni}
         set: crypte
-        faces: [character, character, sunn, aum, skull]
+        faces: [character, character, sunn, aum, skull, pi]
 """
 
 from __future__ import annotations
@@ -39,9 +40,8 @@ SEVERITY = "error"
 
 
 def check(game: Game, _: Game) -> Iterator[Problem]:
-    """Yield a Problem for each DiXe face count, character count, symbol, id or set that
-    does not match game.yaml."""
-    sides = int(game.facts["faces_per_die"])
+    """Yield a Problem for each DiXe character count, symbol, id or set that does not match
+    game.yaml."""
     characters = int(game.facts["character_faces_per_die"])
     known = symbols(game)
     seen: set[str] = set()
@@ -53,10 +53,6 @@ def check(game: Game, _: Game) -> Iterator[Problem]:
         if die.set not in game.decks:
             yield Problem(die.locate("set"), CODE, f"DiXe {die.id!r}: set {die.set!r} is not a "
                           "deck of game.yaml", hint=f"sets: {', '.join(game.decks)}")
-        if len(die.faces) != sides:
-            yield Problem(die.locate("faces"), CODE,
-                          f"DiXe {die.id!r} has {len(die.faces)} faces; a DiXe has {sides}",
-                          hint="game.yaml facts.faces_per_die")
         count = die.faces.count(CHARACTER)
         if count != characters:
             yield Problem(die.locate("faces"), CODE,

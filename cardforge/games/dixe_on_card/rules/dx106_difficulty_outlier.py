@@ -11,7 +11,7 @@ bit doubles the odds), which spreads easy cards as well as hard ones. Each card 
 compared with the median ``d`` of the *other* cards of its set (leave-one-out, so an
 outlier cannot pull its own yardstick); more than ``facts.difficulty.tolerance_bits``
 away is flagged, at the card's ``combinations``. Cards with unknown symbols or oversized
-combinations (DX101, DX102) are left out; sets of fewer than three scored cards too.
+combinations (DX101, CF025) are left out; sets of fewer than three scored cards too.
 
 Note that a one-symbol combination is not easy: it must be made on the first throw.
 
