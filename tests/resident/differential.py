@@ -115,7 +115,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not config.getoption("--executable-tests"):
         return
-    listed = config.cache.get(CACHE_KEY, None) if config.cache is not None else None
+    cache = getattr(config, "cache", None)
+    listed = cache.get(CACHE_KEY, None) if cache is not None else None
     if not listed:
         raise pytest.UsageError(f"no list of the tests that run cardforge ({CACHE_KEY} in pytest's "
                                 "cache): run the whole suite once first")
@@ -131,10 +132,11 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         config.workeroutput["cardforge_called"] = sorted(_called)  # type: ignore[attr-defined]
         config.workeroutput["cardforge_ran"] = sorted(_ran)  # type: ignore[attr-defined]
         return
-    if config.cache is None or not _ran:
+    cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
+    if cache is None or not _ran:
         return
-    before = set(config.cache.get(CACHE_KEY, []) or [])
-    config.cache.set(CACHE_KEY, sorted((before - _ran) | _called))
+    before = set(cache.get(CACHE_KEY, []) or [])
+    cache.set(CACHE_KEY, sorted((before - _ran) | _called))
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -492,3 +494,35 @@ class _Servers:
 
 
 _servers = _Servers()
+
+
+# -- the job's summary ------------------------------------------------------------------------
+
+def summary(folder: Path) -> int:
+    """Print what the report in ``folder`` holds (commands compared, served, not served and
+    why, distinct command shapes); 1 when a command differed or none was served, else 0."""
+    records = [json.loads(line) for log in sorted(folder.glob("*.jsonl"))
+               for line in log.read_text(encoding="utf-8").splitlines()]
+    compared = [r for r in records if r["outcome"] in ("equal", "differ")]
+    served = [r for r in compared if r.get("served")]
+    shapes = {(r["argv"][0], *sorted(w.split("=")[0] for w in r["argv"][1:] if w.startswith("-")))
+              for r in records}
+    tests = {r["test"] for r in records}
+    print(f"served vs fresh: {len(records)} build and lint commands of {len(tests)} tests "
+          f"({len(shapes)} command shapes); {len(compared)} compared, {len(served)} of them served")
+    reasons: dict[str, int] = {}
+    for r in records:
+        if r["outcome"] == "not compared" or not r.get("served"):
+            why = str(r.get("reason"))
+            reasons[why] = reasons.get(why, 0) + 1
+    for why, count in sorted(reasons.items(), key=lambda item: -item[1]):
+        print(f"  {count} not served or not compared: {why}")
+    differed = [r for r in compared if r["outcome"] == "differ"]
+    for r in differed:
+        print(f"  DIFFER {r['test']}: cardforge {' '.join(r['argv'])}")
+        print("    " + "\n    ".join(r["differences"]))
+    return 1 if differed or not served else 0
+
+
+if __name__ == "__main__":
+    sys.exit(summary(Path(sys.argv[1])))
