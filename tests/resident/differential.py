@@ -13,10 +13,13 @@ outside the ``CI`` suppression, one for each environment and ended with the sess
 fresh, the test's own run, whose answer the test goes on to check. Between the two the
 folders the command may write (its workspace, or its ``--out`` and ``--cache-dir`` when
 both are given) are put back as they were: a copy taken before the served run replaces
-them, so both runs see the same paths and no normalisation is needed. The exit status,
-stdout, stderr and every file, folder, link and mode bit under those folders must be equal,
-else the test fails with the differences (and they are written to the report). With
-``--executable-tests`` only the tests the cache lists are collected.
+them, so both runs see the same paths and no path needs rewriting. The exit status, stdout
+and stderr (durations such as ``in 3.3 s`` aside) and every file, folder, link and mode bit
+under those folders must be equal, else the test fails with the differences (and they are
+written to the report). In a face cache (``.cardforge-cache``, ``--cache-dir``) entries are
+compared by name, kind and mode, not bytes: two fresh runs already write different bytes
+there (issue 33's reproducible files; out/ is byte-identical). With ``--executable-tests``
+only the tests the cache lists are collected.
 
 Both runs get the test's environment without ``CI`` and the ``PYTEST_*`` variables (pytest
 changes ``PYTEST_CURRENT_TEST`` for every test, which would name a new resident process each
@@ -179,7 +182,10 @@ def _twice(args: list[str], argv: list[str], env: dict[str, str], kwargs: dict[s
     cwd = Path(kwargs.get("cwd") or os.getcwd())
     base = {k: v for k, v in env.items() if k != "CI" and not k.startswith("PYTEST_")}
     fresh_env = {**base, "CARDFORGE_RESIDENT": "0"}
-    served_env = {**base, "CARDFORGE_RESIDENT": "1", "XDG_RUNTIME_DIR": str(_servers.runtime())}
+    served_env = {**base, "CARDFORGE_RESIDENT": "1", "XDG_RUNTIME_DIR": str(_servers.runtime()),
+                  "CARDFORGE_RESIDENT_IDLE_S": "300"}  # ends soon should this session be killed
+    kwargs = dict(kwargs)
+    kwargs.pop("env", None)
     check = kwargs.pop("check", False)
     shown = not (kwargs.get("capture_output") or "stdout" in kwargs or "stderr" in kwargs)
     if shown:  # the test lets the output through: catch it to compare, then let it through
