@@ -27,7 +27,10 @@ time; cardforge reads neither), the fresh one with ``CARDFORGE_RESIDENT=0``, the
 with ``CARDFORGE_RESIDENT=1`` and a runtime folder of this worker's. A command the resident
 process does not serve (one it refuses: an address-space limit, see
 :mod:`cardforge.resident.resident_child`) is still run twice and compared, and is counted as
-not served in the report, with the reason its log gives.
+not served in the report, with the reason its log gives. A test's ``preexec_fn`` runs for
+both, but the served run leaves out the address-space limit it sets (``ulimit -v``, which
+the resident process refuses by design: the attack tests set one), so those commands are
+served too; the fresh run keeps it.
 """
 
 from __future__ import annotations
@@ -420,6 +423,9 @@ def _serve(args: list[str], argv: list[str], cwd: Path, env: dict[str, str],
     when it was served, else why not (the log's reason)."""
     reason = _servers.ensure(args, argv, cwd, env)
     before = _servers.log_lines()
+    preexec = kwargs.get("preexec_fn")
+    if preexec is not None:
+        kwargs = {**kwargs, "preexec_fn": _without_memory_limits(preexec)}
     done = _real_run(args, **kwargs, env=env, check=False)
     if reason is None:
         after = _servers.log_lines()
@@ -428,6 +434,32 @@ def _serve(args: list[str], argv: list[str], cwd: Path, env: dict[str, str],
             refused = [line.split(" refused ", 1)[-1] for line in new if " refused " in line]
             reason = f"refused {refused[-1]}" if refused else "not served (no line in the log)"
     return done, reason
+
+
+def _without_memory_limits(preexec: Any) -> Any:
+    """``preexec`` (a test's ``preexec_fn``) with the address-space and data limits it sets
+    left out: the resident process refuses a command under them by design (its child starts
+    with the warm process's memory, resident_child.MEMORY_LIMITS), so the served run goes
+    without and is compared with the fresh run under them (which the attack tests check
+    ends without a MemoryError)."""
+    import resource
+
+    skipped = {getattr(resource, name) for name in ("RLIMIT_AS", "RLIMIT_DATA") if hasattr(resource, name)}
+
+    def run() -> None:
+        real = resource.setrlimit
+
+        def setrlimit(which: int, limits: tuple[int, int]) -> None:
+            if which not in skipped:
+                real(which, limits)
+
+        resource.setrlimit = setrlimit
+        try:
+            preexec()
+        finally:
+            resource.setrlimit = real
+
+    return run
 
 
 class _Servers:
