@@ -14,7 +14,7 @@ fresh, the test's own run, whose answer the test goes on to check. Between the t
 folders the command may write (its workspace, or its ``--out`` and ``--cache-dir`` when
 both are given) are put back as they were: a copy taken before the served run replaces
 them, so both runs see the same paths and no path needs rewriting. The exit status, stdout
-and stderr (durations such as ``in 3.3 s`` aside) and every file, folder, link and mode bit
+and stderr (durations such as ``in 3.3 s`` and objects' addresses aside) and every file, folder, link and mode bit
 under those folders must be equal, else the test fails with the differences (and they are
 written to the report). In a face cache (``.cardforge-cache``, ``--cache-dir``) entries are
 compared by name, kind and mode, not bytes: two fresh runs already write different bytes
@@ -380,12 +380,19 @@ def _differences(served: Answer, fresh: Answer, roots: list[Path], cache: Path |
 TIMINGS = re.compile(r"\b\d+(?:\.\d+)? (s|ms)\b")
 """Durations in a command's output (``1 file(s) in 3.3 s``): two runs take different times."""
 
+ADDRESSES = re.compile(r" object at 0x[0-9a-f]+>")
+"""An object's address in its repr (``<_io.BytesIO object at 0x7f…>``, which pikepdf's
+message about a damaged cached face quotes): two fresh runs give two addresses."""
+
 
 def _timeless(text: Any) -> Any:
-    """``text`` (str or bytes) with every duration replaced by ``<t>``."""
+    """``text`` (str or bytes) with every duration replaced by ``<t>`` and every object
+    address by ``0x…``."""
     if isinstance(text, bytes):
-        return TIMINGS.sub("<t> \\1", text.decode("utf-8", "surrogateescape"))
-    return TIMINGS.sub(r"<t> \1", text) if isinstance(text, str) else text
+        text = text.decode("utf-8", "surrogateescape")
+    if not isinstance(text, str):
+        return text
+    return ADDRESSES.sub(" object at 0x…>", TIMINGS.sub(r"<t> \1", text))
 
 
 def _cached(path: Path, cache: Path | None) -> bool:
