@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 report=$(mktemp -d)
 trap 'rm -rf "$report"' EXIT
+status=0
 CARDFORGE_SERVED_VS_FRESH=1 CARDFORGE_SERVED_VS_FRESH_REPORT="$report" \
-    .venv/bin/python -m pytest -q --executable-tests --ignore=tests/resident
-.venv/bin/python -m tests.resident.differential "$report"
+    .venv/bin/python -m pytest -q --executable-tests --ignore=tests/resident || status=$?
+.venv/bin/python -m tests.resident.differential "$report" || status=1  # counts, reasons, differences
+exit "$status"
