@@ -11,15 +11,15 @@ Under the switch ``CARDFORGE_SERVED_VS_FRESH=1`` every ``build`` and ``lint`` su
 runs is run twice, from the same files: first served by a resident process (started here,
 outside the ``CI`` suppression, one for each environment and ended with the session), then
 fresh, the test's own run, whose answer the test goes on to check. Between the two the
-folders the command may write (its workspace, or its ``--out`` and ``--cache-dir`` when
-both are given) are put back as they were: a copy taken before the served run replaces
-them, so both runs see the same paths and no path needs rewriting. The exit status, stdout
-and stderr (durations such as ``in 3.3 s`` and objects' addresses aside) and every file, folder, link and mode bit
-under those folders must be equal, else the test fails with the differences (and they are
-written to the report). In a face cache (``.cardforge-cache``, ``--cache-dir``) entries are
-compared by name, kind and mode, not bytes: two fresh runs already write different bytes
-there (issue 33's reproducible files; out/ is byte-identical). With ``--executable-tests``
-only the tests the cache lists are collected.
+folders the command may write (its workspace, or its ``--out`` and ``--cache-dir`` when both
+are given) are put back as they were: a copy taken before the served run replaces them, so
+both runs see the same paths and no path needs rewriting. The exit status, stdout and stderr
+(durations such as ``in 3.3 s`` and objects' addresses aside) and every file, folder, link
+and mode bit under those folders must be equal, else the test fails with the differences
+(and they are written to the report). In a face cache (``.cardforge-cache``, ``--cache-
+dir``) entries are compared by name, kind and mode, not bytes: two fresh runs already write
+different bytes there (issue 33's reproducible files; out/ is byte-identical). With
+``--executable-tests`` only the tests the cache lists are collected.
 
 Both runs get the test's environment without ``CI`` and the ``PYTEST_*`` variables (pytest
 changes ``PYTEST_CURRENT_TEST`` for every test, which would name a new resident process each
@@ -496,7 +496,9 @@ class _Servers:
         # script's for the console script
         start = str(cwd) if Path(args[0]).name != "cardforge" else str(Path(args[0]).parent)
         key = (start, tuple(sorted(env.items())))
-        if key not in self._paths:
+        # asked each time: the identity also covers the code and data on disk, which a test
+        # may edit between two commands (tests/render/test_cache_code_digest.py)
+        if True:
             code = ("import os, sys\nfrom cardforge.resident import resident_place as p\n"
                     f"print(p.wanted({argv[:1]!r}, os.environ), p.socket_path(os.environ) or '')\n")
             done = _real_run([sys.executable, "-c", code], cwd=start, env=env, capture_output=True,
