@@ -50,6 +50,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.get_closest_marker("linux_fast_path") or item.path.is_relative_to(resident):
             item.add_marker(skip)
 
+# Which tests run the cardforge command, and under CARDFORGE_SERVED_VS_FRESH=1 each of their
+# builds and lints run served and fresh and compared (.ci/served_vs_fresh.sh).
+pytest_plugins = ("tests.resident.differential",)
+
 # Commands the tests run as processes run in those processes: none is handed to, or starts, a
 # resident build process (tests/resident/ turn it on for their own commands).
 os.environ["CARDFORGE_RESIDENT"] = "0"

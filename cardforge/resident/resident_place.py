@@ -3,9 +3,10 @@
 A resident process serves ``build`` and ``lint`` (:data:`COMMANDS`) only when the environment
 variable ``CARDFORGE_RESIDENT`` is ``1`` (or ``on``, ``yes``, ``true``) and ``CI`` is not set (a CI
 job runs each command once; a process left behind would only hold memory). It is off by
-default: its answers are tested to equal a fresh process's for the commands and install
-changes of ``tests/resident/test_served_vs_fresh.py``, not yet for every command the test
-suite runs (docs/architecture.md, "The resident process"). It listens on a
+default: its answers are tested to equal a fresh process's after install changes
+(``tests/resident/test_served_vs_fresh.py``) and for every build and lint the test suite
+runs as a process (``.ci/served_vs_fresh.sh``), but a served command starts from the warm
+process's memory (docs/architecture.md, "The resident process"). It listens on a
 Unix socket in a folder only this user may enter (:func:`folder`): ``$XDG_RUNTIME_DIR/cardforge``
 when the session has one, else ``<temp>/cardforge-<uid>``, created mode 0700 and refused unless
 it is a real folder owned by this user that no one else may enter. The socket's name is the
