@@ -51,6 +51,6 @@ PY
 # The subset (the whole suite takes ~10 min on the 2-core CI machine, over this job's budget):
 # every CLI test (tests/test_cli.py, tests/commands), the PDF/X and other exports, the face and
 # parse caches, the template sandbox's limits and the WeasyPrint self-test and version check.
-CARDFORGE_RESIDENT=0 "$venv/bin/python" -m pytest -p no:cacheprovider -q -n 2 \
+CARDFORGE_RESIDENT=0 "$venv/bin/python" -m pytest -p no:cacheprovider -n 2 \
   tests/test_cli.py tests/commands tests/exports tests/render/test_face_cache.py \
   tests/core/test_parse_cache.py tests/render/test_layout_self_test.py tests/security/test_templates.py
