@@ -23,14 +23,24 @@ with open(sys.argv[1], "w") as out:
     out.write("\n".join(pins) + "\n")
 PY
 echo "floors: $(tr '\n' ' ' < "$constraints")"
-# The venv is kept outside the clone, named by the floors and the Python it runs on, so the
-# next CI run on the same machine reuses it (installing ~80 pinned packages is most of the job).
-key=$( (cat "$constraints"; python3 --version) | sha256sum | cut -c1-12)
-venv="${CARDFORGE_FLOORS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/cardforge/floors-venv-$key}"
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -c "$constraints" -e ".[test]"
-"$venv/bin/python" -m pip check
-# Every floor installed as pinned (a constraint pip could not meet would have failed above).
+# A fresh venv each run (nothing left from an older pyproject), installed by uv from the test
+# extra of .venv (scripts/setup.sh --test): uv downloads in parallel and keeps its own cache
+# (~/.cache/uv), so a fresh machine installs the ~80 pinned packages in ~15 s where pip took
+# 8-18 min (docs/ci.md). CARDFORGE_FLOORS_VENV names a folder to make it in and keep.
+uv=.venv/bin/uv
+[ -x "$uv" ] || { echo "floors: no $uv: run bash scripts/setup.sh --test first" >&2; exit 1; }
+if [ -n "${CARDFORGE_FLOORS_VENV:-}" ]; then
+  venv=$CARDFORGE_FLOORS_VENV
+  [ ! -e "$venv" ] || [ -f "$venv/pyvenv.cfg" ] || { echo "floors: $venv is not a venv" >&2; exit 1; }
+  rm -rf "$venv"
+else
+  venv=$(mktemp -d)/floors-venv
+  trap 'rm -f "$constraints"; rm -rf "$(dirname "$venv")"' EXIT
+fi
+python3 -m venv "$venv"
+"$uv" pip install --quiet --python "$venv/bin/python" -c "$constraints" -e ".[test]"
+"$uv" pip check --quiet --python "$venv/bin/python"
+# Every floor installed as pinned (a constraint uv could not meet would have failed above).
 "$venv/bin/python" - "$constraints" <<'PY'
 import sys
 from importlib.metadata import version
@@ -41,6 +51,6 @@ PY
 # The subset (the whole suite takes ~10 min on the 2-core CI machine, over this job's budget):
 # every CLI test (tests/test_cli.py, tests/commands), the PDF/X and other exports, the face and
 # parse caches, the template sandbox's limits and the WeasyPrint self-test and version check.
-CARDFORGE_RESIDENT=0 "$venv/bin/python" -m pytest -p no:cacheprovider -q -n 2 \
+CARDFORGE_RESIDENT=0 "$venv/bin/python" -m pytest -p no:cacheprovider -n 2 \
   tests/test_cli.py tests/commands tests/exports tests/render/test_face_cache.py \
   tests/core/test_parse_cache.py tests/render/test_layout_self_test.py tests/security/test_templates.py

@@ -11,7 +11,8 @@ export CARDFORGE_SIMULATE_PLATFORM="${CARDFORGE_SIMULATE_PLATFORM:-windows}" CAR
 export PYTHONPATH="$PWD/tests/simulated_platform${PYTHONPATH:+:$PYTHONPATH}"
 # Every test that runs the cardforge command (tests/test_cli.py, tests/commands), the security
 # tests, the reference pages (every shipped game built and compared with its PNGs), and the
-# modules with a fallback of their own (forked, parse cache, face cache).
+# modules with a fallback of their own (forked, parse cache, face cache, fonts found without fc-list).
 .venv/bin/python -m pytest -p no:cacheprovider -q -n 2 \
   tests/test_cli.py tests/commands tests/security tests/test_reference_pages.py \
-  tests/core/test_forked.py tests/core/test_parse_cache.py tests/render/test_face_cache.py
+  tests/core/test_forked.py tests/core/test_parse_cache.py tests/render/test_face_cache.py \
+  tests/render/test_installed_fonts.py

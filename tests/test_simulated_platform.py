@@ -73,7 +73,7 @@ def test_the_simulation_removes_each_feature_before_cardforge_is_imported(tmp_pa
     probe = ("import os, signal, socket, multiprocessing\n"
              "try:\n    import fcntl\n    has_fcntl = True\nexcept ImportError:\n    has_fcntl = False\n"
              "import cardforge.boundary.trust\n"
-             "print(sorted(n for n in ('fork', 'O_NONBLOCK', 'pread') if hasattr(os, n)),"
+             "print(sorted(n for n in ('fork', 'O_NONBLOCK', 'pread', 'nice') if hasattr(os, n)),"
              " sorted(n for n in ('SIGALRM', 'setitimer') if hasattr(signal, n)),"
              " sorted(n for n in ('AF_UNIX', 'send_fds', 'SO_PEERCRED') if hasattr(socket, n)),"
              " has_fcntl, multiprocessing.get_all_start_methods(), multiprocessing.get_start_method())\n")

@@ -7,7 +7,7 @@ run — pytest, its workers, each ``cardforge`` command a test starts, each spaw
 worker — starts without them:
 
 - ``windows``: no ``os.fork`` (nor ``forkpty``/``register_at_fork``), ``os.O_NONBLOCK``,
-  ``O_NOFOLLOW``, ``O_CLOEXEC``, ``os.pread``/``pwrite``; no
+  ``O_NOFOLLOW``, ``O_CLOEXEC``, ``os.pread``/``pwrite``, ``os.nice``; no
   ``signal.SIGALRM``/``SIGHUP``/``setitimer``/``getitimer``/``alarm``; no ``socket.AF_UNIX``,
   ``send_fds``/``recv_fds``, ``SO_PEERCRED``, ``SCM_RIGHTS``; ``import fcntl`` fails; and
   ``spawn`` is the only start method.
@@ -30,7 +30,7 @@ REMOVED = {
     "windows": {
         # os.statvfs stays: Linux's own multiprocessing.heap needs it (cardforge guards it anyway)
         "os": ("fork", "forkpty", "register_at_fork", "O_NONBLOCK", "O_NOFOLLOW", "O_CLOEXEC", "pread",
-               "pwrite"),
+               "pwrite", "nice"),
         "signal": ("SIGALRM", "SIGHUP", "setitimer", "getitimer", "alarm", "ITIMER_REAL"),
         "socket": ("AF_UNIX", "send_fds", "recv_fds", "SO_PEERCRED", "SCM_RIGHTS"),
     },

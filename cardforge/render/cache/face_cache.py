@@ -31,9 +31,8 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -44,6 +43,7 @@ from cardforge.boundary.atomic import write_atomically
 from cardforge.build import cache_entries
 from cardforge.build.build_fingerprint import code_digest
 from cardforge.model.card_geometry import CardGeometry
+from cardforge.render.layout.installed_fonts import font_folders
 from cardforge.render.layout.text_overflow import sidecar
 from cardforge.render.templating.requested_urls import css_links, file_url_path, html_links, kind_of
 
@@ -76,26 +76,6 @@ def fonts_fingerprint() -> str:
             continue
         lines.append(f"{name}\t{info.st_size}\t{info.st_mtime_ns}")
     return hashlib.sha256("\n".join(lines or ["no fonts found"]).encode()).hexdigest()
-
-
-def font_folders(platform: str = sys.platform, environ: Mapping[str, str] = os.environ,
-                 home: str | None = None) -> list[str]:
-    """The folders fonts are installed in on ``platform`` (a ``sys.platform`` value), for
-    everyone and for this user: Windows ``%WINDIR%\\Fonts`` and
-    ``%LOCALAPPDATA%\\Microsoft\\Windows\\Fonts``; macOS ``/System/Library/Fonts``,
-    ``/Library/Fonts`` and ``~/Library/Fonts``; elsewhere fontconfig's usual
-    ``/usr/share/fonts``, ``/usr/local/share/fonts``, ``$XDG_DATA_HOME/fonts`` (default
-    ``~/.local/share/fonts``) and ``~/.fonts``."""
-    home = home if home is not None else os.path.expanduser("~")
-    if platform == "win32":
-        return [os.path.join(environ.get("WINDIR", r"C:\Windows"), "Fonts"),
-                os.path.join(environ.get("LOCALAPPDATA", os.path.join(home, "AppData", "Local")),
-                             "Microsoft", "Windows", "Fonts")]
-    if platform == "darwin":
-        return ["/System/Library/Fonts", "/Library/Fonts", os.path.join(home, "Library", "Fonts")]
-    data = environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
-    return ["/usr/share/fonts", "/usr/local/share/fonts", os.path.join(data, "fonts"),
-            os.path.join(home, ".fonts")]
 
 
 @lru_cache(maxsize=4096)

@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import logging
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.render.layout import weasyprint_changes as layout_setup
 from cardforge.render.layout.font_configs import font_config_for
+from cardforge.render.layout.installed_fonts import font_installed
 from cardforge.render.layout.text_overflow import Overflow, measure_page
 from cardforge.render.layout.underlay_pages import draw_underlays
 from cardforge.render.layout.underlays import split
@@ -190,27 +188,13 @@ SCRIPT_FONTS: tuple[tuple[str, re.Pattern[str], str, str], ...] = (
 
 def require_fonts(fragments: Sequence[str]) -> None:
     """Raise MissingFontError when ``fragments`` contain text of a script in SCRIPT_FONTS
-    whose font is not installed (asked of fontconfig's ``fc-list``; skipped when fc-list is
-    absent, leaving WeasyPrint's missing-glyph warnings as the check)."""
+    whose font is not installed (:func:`cardforge.render.layout.installed_fonts.font_installed`:
+    fontconfig's ``fc-list``, or the platform's font folders where there is none)."""
     text = "".join(fragments)
     for script, chars, family, package in SCRIPT_FONTS:
         if chars.search(text) and not font_installed(family):
             raise MissingFontError(f"{script} text needs the font {family!r}, which is not "
                                    "installed", hint=f"install the Debian package {package}")
-
-
-@cache
-def font_installed(family: str) -> bool:
-    """Whether fontconfig knows a font of ``family`` (True when fc-list is unavailable)."""
-    fc_list = shutil.which("fc-list")
-    if fc_list is None:
-        return True
-    try:
-        out = subprocess.run([fc_list, f":family={family}", "family"], capture_output=True,
-                             text=True, timeout=30, check=False).stdout
-    except (OSError, subprocess.SubprocessError):
-        return True
-    return any(family in line.split(",") for line in out.splitlines())
 
 
 class _Collector(logging.Handler):

@@ -25,7 +25,8 @@ from functools import cache
 from cardforge.errors import MissingFontError
 from cardforge.model.game_model import Game
 from cardforge.problem import Location
-from cardforge.render.layout.face_layout import FONT_PACKAGES, font_installed
+from cardforge.render.layout.face_layout import FONT_PACKAGES
+from cardforge.render.layout.installed_fonts import font_installed
 
 _FAMILY_DECL = re.compile(r"([\w-]*font[\w-]*)\s*:\s*([^;}]+)", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"']+)["']""")
