@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 import pikepdf
@@ -28,6 +29,11 @@ from cardforge.build.build_fingerprint import code_digest
 from cardforge.render.pdf import hb_subset
 from cardforge.render.pdf.font_union import Journal, unify_fonts
 
+FONTS_NEEDED = pikepdf.Name("/CardforgeFonts")
+"""In a cached face's trailer: the SHA-256 of each original font it draws, which the face
+cache checks are kept (:func:`fonts_needed`; the trailer is in the tail it reads)."""
+_NEEDED = re.compile(rb"/CardforgeFonts\s*\[([^\]]{0,2000})\]")
+_DIGEST = re.compile(rb"[0-9a-f]{64}")
 FOLDER = "fonts"
 LIMIT = trust.MAX_BYTES["font"]
 """Largest font program kept or read (the limit on a workspace's font files)."""
@@ -99,6 +105,12 @@ class FontStore:
         except OSError:
             return None
         return data if len(data) <= LIMIT + 64 else None
+
+
+def fonts_needed(tail: bytes) -> list[str]:
+    """The digests of :data:`FONTS_NEEDED` in ``tail`` (a cached face's last bytes)."""
+    found = _NEEDED.search(tail)
+    return [d.decode() for d in _DIGEST.findall(found.group(1))] if found else []
 
 
 def _is_digest(text: str) -> bool:

@@ -122,7 +122,8 @@ def _all_resources(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
 def _unified(pdf: pikepdf.Pdf, fonts: list[pikepdf.Dictionary], wanted: tuple[int, ...], origin: str,
              program: Program) -> pikepdf.Dictionary | None:
     """One Type 0 font for the glyphs ``wanted`` of the original the ``fonts`` share, or
-    None when one of them is not a CID font as WeasyPrint writes them, or no program."""
+    None when one of them is not a CID font as WeasyPrint writes them, when two of them
+    give a glyph different widths, or when there is no program."""
     try:
         parts = [(font, font.DescendantFonts[0], font.DescendantFonts[0].FontDescriptor) for font in fonts]
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
@@ -131,7 +132,11 @@ def _unified(pdf: pikepdf.Pdf, fonts: list[pikepdf.Dictionary], wanted: tuple[in
     texts: dict[int, str] = {}
     for font, cid, _ in parts:
         for glyph, width in _widths(cid.get(Name.W)).items():
-            widths[glyph] = min(width, widths.get(glyph, width))
+            if widths.setdefault(glyph, width) != width:
+                # WeasyPrint rounds a glyph's width at the first size its document draws it
+                # and places the glyphs of its text against that width: one width for all
+                # would move them a little. Such a font keeps its chunks' subsets.
+                return None
         for glyph, text in _texts(font.get(Name.ToUnicode)).items():
             texts[glyph] = min(text, texts.get(glyph, text))
     widths = {glyph: widths[glyph] for glyph in wanted if glyph in widths}

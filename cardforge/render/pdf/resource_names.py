@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import zlib
 
 import pikepdf
 from pikepdf import Name, ObjectType
@@ -108,10 +109,11 @@ def _rename(holder: pikepdf.Object, resources: pikepdf.Dictionary, memo: dict,
         return  # a name used otherwise than as the operand of its operator: keep the old names
     for category, new in renamed.items():
         resources[category] = new
+    packed = zlib.compress(rewritten)  # as stored: a form's key is taken from its stored bytes
     if page is not None and owner is not None:
-        page.obj.Contents = owner.make_stream(rewritten)
+        page.obj.Contents = owner.make_stream(packed, Filter=Name.FlateDecode)
     else:
-        holder.write(rewritten)
+        holder.write(packed, filter=Name.FlateDecode)
 
 
 def _content(obj: pikepdf.Object, page: pikepdf.Page | None) -> bytes:

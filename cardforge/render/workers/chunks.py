@@ -11,6 +11,7 @@ Used by :mod:`cardforge.render.workers.parallel_layout` and :mod:`cardforge.rend
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,12 +22,12 @@ from cardforge.build.cache_entries import seal
 from cardforge.errors import CardforgeError, MissingFontError
 from cardforge.model.card_geometry import CardGeometry
 from cardforge.render.cache.face_cache import FaceCache
-from cardforge.render.cache.font_store import FontStore
+from cardforge.render.cache.font_store import FONTS_NEEDED, FontStore
 from cardforge.render.layout.face_layout import render_faces_measured
 from cardforge.render.layout.font_origins import FontOrigin
 from cardforge.render.layout.text_overflow import dumps
 from cardforge.render.layout.url_fetcher import Refusal
-from cardforge.render.pdf.font_use import stamp_glyphs, stamp_origins
+from cardforge.render.pdf.font_use import glyphs_of, origin_id, stamp_glyphs, stamp_origins
 from cardforge.render.pdf.pdf_split import prune_resources
 from cardforge.render.pdf.resource_names import canonical_names
 from cardforge.render.pdf.resource_stamps import stamp_font_keys, stamp_form_keys
@@ -109,10 +110,14 @@ def sealed_pages(pdf: bytes, keys: Sequence[str], origins: Mapping[str, str] | N
         for page in source.pages:
             stamp_glyphs(page)
         stamp_form_keys(source)  # and its forms, once pruned to what each draws
+        digests = {origin_id(text): json.loads(text)["sha256"] for text in (origins or {}).values()}
         for page, key in zip(source.pages, keys, strict=True):
             single = pikepdf.new()
             single.pages.append(page)
             seal(single, key)
+            drawn = sorted({digests[k] for k in glyphs_of(page.obj.Resources) if k in digests})
+            if drawn:
+                single.trailer[FONTS_NEEDED] = pikepdf.Array([pikepdf.String(d) for d in drawn])
             buffer = io.BytesIO()
             single.save(buffer)
             out.append(buffer.getvalue())
