@@ -72,22 +72,29 @@ def sealed(path: Path, key: str, limit: int) -> bool:
     """Whether ``path`` is a regular file (not a symlink) of 1 to ``limit`` bytes ending
     with the trailer :func:`seal` wrote for ``key``; reads only its last :data:`TAIL`
     bytes. Its folder is not checked (see :func:`real`)."""
+    return sealed_tail(path, key, limit) is not None
+
+
+def sealed_tail(path: Path, key: str, limit: int) -> bytes | None:
+    """The last :data:`TAIL` bytes of ``path`` when it is :func:`sealed` for ``key``
+    (they hold its trailer), else None."""
     try:
         fd = os.open(path, trust.READ_FLAGS)
     except (OSError, ValueError):
-        return False
+        return None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= limit:
-            return False
+            return None
         # os.pread is POSIX only; a seek then a read does the same on a descriptor of our own
         os.lseek(fd, max(0, info.st_size - TAIL), os.SEEK_SET)
         tail = os.read(fd, TAIL)
     except OSError:
-        return False
+        return None
     finally:
         os.close(fd)
-    return f"/id [<{key.encode().hex()}>".encode() in tail.lower() and tail.rstrip().endswith(b"%%EOF")
+    ok = f"/id [<{key.encode().hex()}>".encode() in tail.lower() and tail.rstrip().endswith(b"%%EOF")
+    return tail if ok else None
 
 
 def open_face(path: Path) -> pikepdf.Pdf:

@@ -29,6 +29,7 @@ from cardforge.products.product_builder import folder
 from cardforge.products.product_faces import card_faces, check
 from cardforge.products.product_options import BuildOptions
 from cardforge.render.cache.content_cache import DocumentSource, Made, cached_document
+from cardforge.render.cache.font_store import unify_output_fonts
 from cardforge.render.card_render import RenderedFaces
 from cardforge.render.impose.duplex_sheets import save_reproducibly
 from cardforge.render.layout import weasyprint_changes as layout_setup
@@ -129,6 +130,7 @@ def pdfx_document(game: Game, faces: RenderedFaces, variant: str, css: str, titl
             clone = pikepdf.Dictionary({key: first[key] for key in first.keys() if key != "/Parent"})
             out.pages.append(pikepdf.Page(out.make_indirect(clone)))
     share_equal_resources(out)
+    unify_output_fonts(out, pages)
     with pikepdf.open(io.BytesIO(declaration(variant, css, cache_root))) as source:
         out.Root.OutputIntents = out.copy_foreign(source.make_indirect(source.Root.OutputIntents))
         if Name.Metadata in source.Root:

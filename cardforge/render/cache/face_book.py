@@ -44,6 +44,8 @@ from pikepdf import Array, Dictionary, Name
 from cardforge.boundary import trust
 from cardforge.boundary.atomic import write_atomically
 from cardforge.build import cache_entries
+from cardforge.render.cache.font_store import unify_output_fonts
+from cardforge.render.pdf.font_union import Journal
 from cardforge.render.pdf.shared_resources import ResourceSharer, share_equal_resources
 
 FACES = Name("/CardforgeFaces")
@@ -94,6 +96,9 @@ class FaceBook(Sequence[pikepdf.Page]):
     def __init__(self, path: Path, files: Sequence[Path], filled: Filled | None = None) -> None:
         self.path = Path(path)
         self.files = tuple(files)
+        self.fonts_changed = Journal()
+        """What :func:`finish_sheets` changed in the book's objects for the last output
+        (undone by the next :meth:`output`)."""
         self.copied = 0
         """How many faces this object copied in from the face cache (the book lacked them)."""
         try:
@@ -144,7 +149,9 @@ class FaceBook(Sequence[pikepdf.Page]):
         only what the sheets use (the file on disk is untouched). Each call empties the
         page tree again and returns the same PDF: write (or drop) the sheets of one call
         before the next (one paper after another), which spares copying every form and
-        font into a new PDF for the second paper (0.2–0.4 s for 1,000 faces)."""
+        font into a new PDF for the second paper (0.2–0.4 s for 1,000 faces). The fonts the
+        last output was given (:func:`finish_sheets`) are taken back first."""
+        self.fonts_changed.undo()
         for entry in (FACES, FONTS, BOOK):
             if entry in self.pdf.Root:
                 del self.pdf.Root[entry]
@@ -263,7 +270,12 @@ def sheets_output(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
 
 
 def finish_sheets(out: pikepdf.Pdf, pages: Sequence[pikepdf.Page]) -> None:
-    """Leave ``out`` one copy of each font, form and pattern: done already when ``out`` is a
-    book's own PDF."""
-    if not (isinstance(pages, FaceBook) and out is pages.pdf):
-        share_equal_resources(out)
+    """Leave ``out`` one copy of each form and pattern (done already when ``out`` is a
+    book's own PDF) and one font per original font for all its faces
+    (:func:`~cardforge.render.cache.font_store.unify_output_fonts`; in a book's PDF, the
+    change is undone by the book's next :meth:`FaceBook.output`)."""
+    if isinstance(pages, FaceBook) and out is pages.pdf:
+        pages.fonts_changed = unify_output_fonts(out, pages)
+        return
+    share_equal_resources(out)
+    unify_output_fonts(out, pages)

@@ -43,6 +43,7 @@ from cardforge.boundary.atomic import write_atomically
 from cardforge.build import cache_entries
 from cardforge.build.build_fingerprint import code_digest
 from cardforge.model.card_geometry import CardGeometry
+from cardforge.render.cache.font_store import FontStore, fonts_needed
 from cardforge.render.layout.installed_fonts import font_folders
 from cardforge.render.layout.text_overflow import sidecar
 from cardforge.render.templating.requested_urls import css_links, file_url_path, html_links, kind_of
@@ -136,6 +137,7 @@ class FaceCache:
     _digests: dict[tuple[Path, int, int], str] = field(default_factory=dict, repr=False)
     _folders: set[Path] = field(default_factory=set, repr=False)
     _paths: dict[str, Path] = field(default_factory=dict, repr=False)
+    _fonts_kept: set[str] = field(default_factory=set, repr=False)
     _assets: dict[tuple[Path, tuple[Path, ...] | None], tuple[tuple[int, int, int] | None, str]] = \
         field(default_factory=dict, repr=False)
 
@@ -231,10 +233,21 @@ class FaceCache:
         with ``key`` (:func:`~cardforge.build.cache_entries.sealed`: its tail only is read)."""
         self.lookups += 1
         path = self.path(key)
-        if self._real(path.parent) and cache_entries.sealed(path, key, trust.MAX_BYTES["cache"]):
+        if not self._real(path.parent):
+            return None
+        tail = cache_entries.sealed_tail(path, key, trust.MAX_BYTES["cache"])
+        if tail is not None and all(self._has_font(digest) for digest in fonts_needed(tail)):
             self.hits += 1
             return path
         return None
+
+    def _has_font(self, digest: str) -> bool:
+        """Whether the original font of SHA-256 ``digest`` is kept (a face drawn with one
+        that is not is laid out again, which keeps it: an output needs it to make its
+        subsets, :mod:`cardforge.render.cache.font_store`); a yes is remembered."""
+        if digest not in self._fonts_kept and FontStore(self.folder).has_original(digest):
+            self._fonts_kept.add(digest)
+        return digest in self._fonts_kept
 
     def has_sidecar(self, key: str) -> bool:
         """Whether the overflow measurements of ``key`` are stored as a regular file in a

@@ -12,6 +12,7 @@ import pikepdf
 from pikepdf import Name
 
 from cardforge.build.cache_entries import open_face
+from cardforge.render.cache.font_store import unify_output_fonts
 from cardforge.render.pdf.shared_resources import share_equal_resources
 
 
@@ -55,10 +56,12 @@ def face_form(out: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
 
 
 def assemble(pages: Sequence[pikepdf.Page]) -> pikepdf.Pdf:
-    """One PDF with ``pages`` in order (boxes kept), sharing equal fonts, forms and patterns
-    between them."""
+    """One PDF with ``pages`` in order (boxes kept), sharing equal forms and patterns
+    between them, one font per original font for all of them
+    (:func:`~cardforge.render.cache.font_store.unify_output_fonts`)."""
     out = pikepdf.new()
     for page in pages:
         out.pages.append(page)
     share_equal_resources(out)
+    unify_output_fonts(out, pages)
     return out

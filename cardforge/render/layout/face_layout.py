@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from cardforge.errors import MissingFontError, RenderError
 from cardforge.render.layout import weasyprint_changes as layout_setup
 from cardforge.render.layout.font_configs import font_config_for
+from cardforge.render.layout.font_origins import FontOrigin, font_origins
 from cardforge.render.layout.installed_fonts import font_installed
 from cardforge.render.layout.text_overflow import Overflow, measure_page
 from cardforge.render.layout.underlay_pages import draw_underlays
@@ -96,7 +97,8 @@ def render_faces_pdf(fragments: Sequence[str], css: str, width_mm: float, height
 
 def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, height_mm: float,
                           bleed_mm: float, *, base_url: Path, url_fetcher: URLFetcher,
-                          safe_mm: float = 0.0, pdf_variant: str | None = None
+                          safe_mm: float = 0.0, pdf_variant: str | None = None,
+                          origins: dict[str, FontOrigin] | None = None,
                           ) -> tuple[bytes, list[list[Overflow]]]:
     """Lay out ``fragments`` (one HTML face each) as pages of one PDF; return its bytes and,
     per page, the overflow of each ``data-field`` box on it (:func:`measure_page`, mm). A
@@ -110,7 +112,9 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
     :func:`cardforge.render.layout.safe_fetcher.make_url_fetcher`). ``pdf_variant`` is WeasyPrint's (e.g.
     ``"pdf/x-1a"``: a CMYK output intent, PDF/X metadata), None for a plain PDF. Documents
     whose CSS adds no font share the process's font configuration
-    (:func:`~cardforge.render.layout.font_configs.font_config_for`).
+    (:func:`~cardforge.render.layout.font_configs.font_config_for`). ``origins``, when
+    given, receives the original of each font embedded, by BaseFont
+    (:func:`~cardforge.render.layout.font_origins.font_origins`).
 
     Raises MissingFontError when text needed a glyph no installed font has; RenderError when
     WeasyPrint logged any other warning or error (its messages are listed), when a CSS
@@ -143,6 +147,8 @@ def render_faces_measured(fragments: Sequence[str], css: str, width_mm: float, h
                                    "draw it flat (templates/_base/print-flat.html.j2)") from None
     if messages:
         raise_for_messages(messages, sources_in(css))
+    if origins is not None:
+        origins.update(font_origins(document))
     if len(document.pages) != len(pages):
         raise RenderError(
             f"{len(fragments)} card faces{f' and {len(underlays)} underlays' if underlays else ''} "

@@ -29,7 +29,11 @@ def _names_used(holder: pikepdf.Object | pikepdf.Page) -> set[str]:
     obj = holder.obj if isinstance(holder, pikepdf.Page) else holder
     contents = obj.get(Name.Contents) if isinstance(holder, pikepdf.Page) else obj
     streams = contents if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []
-    data = b"\n".join(stream.read_bytes() for stream in streams)
+    return names_in(b"\n".join(stream.read_bytes() for stream in streams))
+
+
+def names_in(data: bytes) -> set[str]:
+    """Every name written in ``data`` (decoded content-stream bytes), with its slash."""
     return {"/" + _ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), name).decode("latin-1")
             for name in set(_NAME.findall(data))}
 

@@ -19,6 +19,9 @@ from pikepdf import Name, ObjectType
 
 from cardforge.render.pdf.pdf_split import holders_in
 
+ORIGIN = Name("/CardforgeFontOrigin")
+"""A font's original (see :mod:`cardforge.render.pdf.font_use`, which stamps it)."""
+
 _NUMBERS = frozenset({"/W", "/W2", "/Widths"})
 """Font keys whose arrays hold only numbers (and arrays of numbers), hashed in one piece."""
 
@@ -52,6 +55,10 @@ def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0, stamped: b
     kind = obj._type_code
     if depth > 12:
         digest.update(b"...")
+    elif stamped and depth and kind == ObjectType.dictionary and isinstance(obj.get(ORIGIN), pikepdf.String):
+        # a font with an origin: its subset depends on its chunk, and an output replaces it
+        # with one of its own (font_union), so a form drawing it is the same form in any chunk
+        digest.update(b"O" + str(obj.get(Name.BaseFont, "")).encode() + bytes(obj[ORIGIN]))
     elif stamped and depth and kind in (ObjectType.dictionary, ObjectType.stream) and (stamp := _stamp(obj)):
         digest.update(b"K" + stamp.encode())
     elif kind == ObjectType.stream:
