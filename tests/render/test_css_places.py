@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardforge.errors import RenderError
+from cardforge.render.templating import stylesheets
 from cardforge.render.templating.css_places import located, traced
 from cardforge.render.templating.stylesheets import remember_sources
 
@@ -22,7 +23,8 @@ def test_a_declaration_no_file_holds_is_left_as_it_is():
     assert located("Missing glyph", [(Path("t/style.css"), STYLE)]) is None
 
 
-def test_a_worker_s_render_error_is_traced_in_the_process_that_read_the_stylesheets():
+def test_a_worker_s_render_error_is_traced_in_the_process_that_read_the_stylesheets(monkeypatch):
+    monkeypatch.setattr(stylesheets, "_SOURCES", {})  # what earlier tests in this process remembered
     remember_sources(STYLE, [(Path("t/style.css"), STYLE)])
     error = RenderError("rendering card faces failed:\n  Ignored `color: bluee` at 59:25, invalid value.",
                         hint="fix the image paths, fonts or CSS named above")
