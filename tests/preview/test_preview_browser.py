@@ -24,6 +24,12 @@ CHROMIUM = Path("/usr/bin/chromium") if Path("/usr/bin/chromium").exists() else 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]
 WAIT_MS = 60_000
+
+
+def wait_for_card(page, card: str) -> None:
+    """Wait until the image ``card`` (a CSS selector) has loaded in the Playwright ``page``."""
+    page.wait_for_function(f"() => {{ const i = document.querySelector('{card}');"
+                           " return i && i.complete && i.naturalWidth > 0; }", timeout=WAIT_MS)
 """Bounded wait for an update to reach the page (a rebuild of the sample takes ~1 s)."""
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
@@ -52,8 +58,7 @@ def test_browser_sees_an_edit_and_an_error(session: PreviewSession, sample_works
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(session.url)
-            page.wait_for_function(f"() => {{ const i = document.querySelector('{card}');"
-                                   " return i && i.complete && i.naturalWidth > 0; }", timeout=WAIT_MS)
+            wait_for_card(page, card)
             old = page.get_attribute(card, "src")
             assert page.locator("#problems").get_attribute("data-count") == "0"
 

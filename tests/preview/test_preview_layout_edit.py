@@ -20,7 +20,7 @@ from cardforge.cli import main
 from cardforge.preview.preview_rebuild import PreviewOptions
 from cardforge.preview.preview_session import PreviewSession
 
-from .test_preview_browser import ARGS, CHROMIUM, WAIT_MS
+from .test_preview_browser import ARGS, CHROMIUM, WAIT_MS, wait_for_card
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
                                 "(scripts/setup.sh --test installs it)")
@@ -72,8 +72,7 @@ def test_a_layout_edit_and_a_list_edit_appear_in_the_browser(session) -> None:
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(running.url)
-            page.wait_for_function(f"() => {{ const i = document.querySelector('{card}');"
-                                   " return i && i.complete && i.naturalWidth > 0; }", timeout=WAIT_MS)
+            wait_for_card(page, card)
             old = page.get_attribute(card, "src")
             served = Image.open(io.BytesIO(page.request.get(running.url.rstrip("/") + old).body()))
             assert _near(_band(served), _rgb(OLD_BAND))
