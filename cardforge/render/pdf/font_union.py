@@ -81,16 +81,26 @@ def unify_fonts(pdf: pikepdf.Pdf, program: Program) -> Journal:
     for origin in sorted(uses):
         group = uses[origin]
         wanted = tuple(sorted(glyphs.get(origin_id(origin), ())))
-        made = _unified(pdf, [font for _, _, font in group], wanted, origin, program) if wanted else None
+        distinct = _distinct([font for _, _, font in group])
+        made = _unified(pdf, distinct, wanted, origin, program) if wanted else None
         if made is None:
-            journal.kept += len({font.objgen for _, _, font in group})
-            for font in {font.objgen: font for _, _, font in group}.values():
+            journal.kept += len(distinct)
+            for font in distinct:
                 journal.set(font, ORIGIN, None)
             continue
         journal.unified += 1
         for fonts, name, _ in group:
             journal.set(fonts, name, made)
     return journal
+
+
+def _distinct(fonts: list[pikepdf.Dictionary]) -> list[pikepdf.Dictionary]:
+    """``fonts`` without repeats, first use first: a chunk's font is one object however
+    many of its faces draw with it, and is read once."""
+    seen: dict[object, pikepdf.Dictionary] = {}
+    for number, font in enumerate(fonts):
+        seen.setdefault(font.objgen if font.is_indirect else number, font)
+    return list(seen.values())
 
 
 def _all_resources(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
