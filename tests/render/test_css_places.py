@@ -36,6 +36,17 @@ def test_a_worker_s_render_error_is_traced_in_the_process_that_read_the_styleshe
     assert traced(other) is other
 
 
+def test_a_warning_is_traced_to_the_game_built_last_when_two_games_hold_the_declaration(monkeypatch):
+    monkeypatch.setattr(stylesheets, "_SOURCES", {})
+    remember_sources(STYLE, [(Path("templates/first/style.css"), STYLE)])  # built and passed
+    later = "/* second */\n" + STYLE
+    remember_sources(later, [(Path("templates/second/style.css"), later)])  # failed
+    failed = "rendering card faces failed:\n  Ignored `color: bluee` at 9:3, invalid value."
+    found = traced(RenderError(failed))
+    assert str(found) == ("rendering card faces failed:\n"
+                          "  templates/second/style.css:6:3: ignored `color: bluee`, invalid value.")
+
+
 def test_an_import_after_print_css_is_named_at_the_import():
     message = ("@import rule ' url(\"file:///w/templates/g/extra.css\")' not at the beginning of "
                "the the whole rule was ignored at 74:1.")

@@ -113,9 +113,11 @@ def sources_in(document_css: str) -> Sources:
 
 
 def all_sources() -> Sources:
-    """The files of every stylesheet remembered in this process, then the other files
-    their documents may take CSS from, each once."""
-    kept = list(_SOURCES.values())
+    """The files of every stylesheet remembered in this process, the one remembered last
+    first (that of the game being built, when one of several games fails: two games may
+    hold the same mistaken declaration), then the other files their documents may take
+    CSS from, each once."""
+    kept = list(reversed(_SOURCES.values()))
     return _unique([*(s for sources, _ in kept for s in sources),
                     *(s for _, more in kept if more is not None for s in more())])
 
