@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import stat
 from pathlib import Path
@@ -116,9 +117,15 @@ def open_face(path: Path) -> pikepdf.Pdf:
     return pdf
 
 
+_IN_MEMORY = re.compile(r"(?:stream )?<[A-Za-z_.]+ object at 0x[0-9A-Fa-f]+>")
+
+
 def damaged(path: Path, why: str) -> DamagedEntry:
-    """Delete the cached face at ``path`` and return the :class:`DamagedEntry` naming it."""
+    """Delete the cached face at ``path`` and return the :class:`DamagedEntry` naming it
+    (``why``'s mention of the in-memory copy pikepdf read, ``<_io.BytesIO object at 0x…>``,
+    replaced by the file's name: the message is the same on every run)."""
     discard(path)
+    why = _IN_MEMORY.sub(path.name, why)
     return DamagedEntry(f"the cached face {path} is damaged ({why}); it has been deleted",
                         hint="build again: the face is laid out anew")
 
