@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,33 @@ from PIL import ImageChops
 from tests.reference.pages import FOLDER, build, pages
 
 
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``out`` folder of one build of the five sample games a run: xdist gives this
+    module's tests to both workers, and each built them (the suite's costliest fixture).
+    The first worker to ask builds them beside the workers' temporary folders, under a lock;
+    the other waits for it and reads the same files. Without ``fcntl`` (Windows) or xdist,
+    each process builds its own."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks: build here
+        fcntl = None  # type: ignore[assignment]
+    if fcntl is None or not os.environ.get("PYTEST_XDIST_WORKER"):
+        tmp = tmp_path_factory.mktemp("reference")
+        build(tmp / "out", tmp / "cache")
+        return tmp / "out"
+    shared = tmp_path_factory.getbasetemp().parent / "reference-pages"  # this run's, every worker's
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "built").exists():
+            build(shared / "out", shared / "cache")
+            (shared / "built").touch()
+    return shared / "out"
+
+
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    tmp = tmp_path_factory.mktemp("reference")
-    build(tmp / "out", tmp / "cache")
-    return dict(pages(tmp / "out"))
+    return dict(pages(built_once(tmp_path_factory)))
 
 
 def test_the_same_pages_are_written(rendered):
