@@ -11,13 +11,14 @@ edges, and the printed pages are kept exactly as the reference pages hold them. 
 files reproducible: :mod:`~cardforge.render.layout.weasyprint_changes.glyph_advances` (a
 glyph's width is the font's own advance, not the one Pango gave it at the first size its
 document drew it: a face's content stream no longer depends on the other faces of its
-chunk; glyphs move by at most 1/1000 em). Every place that renders with
+chunk; a glyph's advance on the page changes by 1/1000 em at most). Every place that renders with
 WeasyPrint calls :func:`prepare` first, so a document comes out the same whichever process,
 and whatever it did before, made it. This package is the one switch: nothing outside it
 installs a change. It may import only :mod:`cardforge.render.layout.weasyprint_version`,
 WeasyPrint and the libraries under it: nothing else of cardforge's rendering (a contract).
-A change stays only while it pays at least 5 % on a whole-process figure
-(``benchmarks/bench_mechanisms.py``; docs/benchmarks.md has the figures).
+A change made for speed stays only while it pays at least 5 % on a whole-process figure
+(``benchmarks/bench_mechanisms.py``; docs/benchmarks.md has the figures); glyph_advances
+stays for the reproducible files it makes (docs/printing.md, "Reproducible files").
 
 The changes reach into the internals of WeasyPrint and of its HTML parser, tinyhtml5, which
 any release may change. They were written for the versions in :data:`WRITTEN_FOR`, where
@@ -61,9 +62,9 @@ p.same { border: 1px solid #456; margin: 1mm 0 }
 can be shared, two equal inline SVGs) among what faces hold: a page without and one with a
 margin box, text whose font is subset."""
 
-OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's layout speed-ups were "
-              "written for ({written}) and they changed its test page ({why}), so they are off: "
-              "pages are WeasyPrint's own, builds are slower")
+OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's changes to its layout were "
+              "written for ({written}) and they failed its self-test ({why}), so they are off: "
+              "pages are WeasyPrint's own, builds are slower, and a font's widths may depend on the cache")
 """The one line a process prints when it turns the changes off."""
 
 _lock = threading.Lock()

@@ -4,25 +4,29 @@ WeasyPrint 70 records a glyph's width (``Font.widths``, in 1/1000 em) the first 
 document draws the glyph: Pango's logical width at that size (whole Pango units, 1/1024 pt)
 over the size, rounded. It writes these widths in the font's ``/W`` array and places every
 glyph of the document against its recorded width: the ``TJ`` offset after a glyph is that
-width minus the advance Pango shaped (plus HarfBuzz's offset), truncated to 1/1000 em. A
-glyph whose advance lies near half a unit (DejaVu Sans Bold Semi-Condensed's glyph 1834/2048
-em wide: 895.51) is recorded 895 in a document that first draws it at one size and 896 in
-one that first draws it at another, and so is every face of the document drawn with other
-offsets: the same face laid out in two chunks of faces (two documents) gets two different
-content streams, and an output's fonts cannot be made one
+width minus the advance Pango shaped (plus HarfBuzz's offset), truncated to 1/1000 em,
+which is not 0 wherever text is kerned or letter-spaced. A glyph whose advance lies near
+half a unit (DejaVu Sans Bold Semi-Condensed's M, 1834/2048 em: 895.51) is recorded 895 in
+a document that first draws it at one size and 896 in one that first draws it at another,
+and the offsets after it differ with it: the same face laid out in two chunks of faces (two
+documents) gets two content streams, and an output's fonts cannot be made one
 (:mod:`cardforge.render.pdf.font_union` keeps such a font's per-chunk subsets).
 
 :func:`install` gives each font WeasyPrint creates afterwards in the process a width table
-that records an unseen glyph at its advance in the font's ``hmtx`` table, in 1/1000 em,
-rounded: the value WeasyPrint writes unrounded when it embeds a font whole. The offsets
-are computed by WeasyPrint as before, against that width, so every glyph still lands where
-Pango placed it, within the 1/1000 em WeasyPrint's truncation allowed before (glyphs move
-by at most 1/1000 em, 0.01 pt at 10 pt; tests/render/test_glyph_advances.py compares the
-pages), and a face's content stream no longer depends on what else its document drew.
-Fonts WeasyPrint does not embed as a plain subset of their original (bitmap, colour and
-variable fonts, whose advances vary with the instance), glyph 0 and the stand-ins of
-missing glyphs keep WeasyPrint's own widths. Does nothing if WeasyPrint's ``Font`` is not
-the one this was written against.
+(:class:`FontAdvances`) that records an unseen glyph at its advance in the font's ``hmtx``
+table, in 1/1000 em, rounded: the value WeasyPrint writes unrounded when it embeds a font
+whole. While WeasyPrint writes the fonts, the table reads as the glyphs recorded only. The
+offsets are computed by WeasyPrint as before, against that width, so every glyph still
+lands where Pango placed it within WeasyPrint's truncation: a glyph's advance on the page
+(width minus offset) changes by 1/1000 em at most, and only where its width changed (on
+Comic Creator's English card sheets no letter moved more than 0.02 pt;
+tests/render/test_glyph_advances.py compares the letters' boxes), and a face's content
+stream no longer depends on what else its document drew. Fonts WeasyPrint does not embed
+as a plain subset of their original (bitmap, colour and variable fonts, whose advances
+vary with the instance), glyph 0 and the stand-ins of missing glyphs keep WeasyPrint's own
+widths. Does nothing if WeasyPrint's ``Font`` or font writer is not the one this was
+written against; :func:`check` tells whether the widths written no longer depend on the
+first size drawn.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import Any
 
 _lock = threading.Lock()
 _original: dict[str, Any] = {}
-"""WeasyPrint's ``Font.__init__`` while installed, else empty."""
+"""WeasyPrint's ``Font.__init__`` and ``build_fonts_dictionary`` while installed, else empty."""
 _HHEA_METRICS = 34
 """Byte offset of ``numberOfHMetrics`` (uint16) in the ``hhea`` table (OpenType spec)."""
 
