@@ -161,9 +161,9 @@ p {{ font-family: 'DejaVu Sans', sans-serif; margin: 0 }} b {{ font-stretch: sem
 </head><body>{}</body></html>"""
 CHECK_TEXT = "Sphinx of black quartz, judge my vow 0123456789 — <b>Sphinx of black quartz, judge my vow …</b>"
 CHECK_SIZES = (7, 8, 10, 11)
-"""pt: sizes at which WeasyPrint alone records some of :data:`CHECK_TEXT`'s glyphs 1/1000 em
-apart (DejaVu Sans and its bold semi-condensed face: 335 or 334, 895 or 896, 937 or 938),
-depending on which of them a document draws first."""
+"""pt: sizes at which WeasyPrint alone records one of :data:`CHECK_TEXT`'s glyphs 1/1000 em
+apart, depending on which a document draws first (DejaVu Sans Bold Semi-Condensed's m,
+1920/2048 em: 938 first drawn at 7 or 10 pt, 937 at 8 or 11 pt)."""
 _W = re.compile(rb"/W \[((?:\s*\d+\s*\[[\d\s.]*\])*)\s*\]")
 
 
