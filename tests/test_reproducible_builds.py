@@ -1,10 +1,14 @@
-"""Same inputs, same bytes: a sample game built cold with -j 1, cold with -j 2, twice cold and
-again from a cache with half its files deleted gives byte-identical files
-(docs/printing.md, "Reproducible files").
+"""Same inputs, same bytes: the five sample games built three ways — cold with -j 1, cold
+with -j 2, and again from the first build's cache with a random half of its files deleted —
+write byte-identical files (docs/printing.md, "Reproducible files").
 
-The game is dice-tuners in English on A4: cards (faces, backs, imposition with crop marks),
-die nets and stickers, the rules booklet and rulesheet, so every writer of a PDF is in it;
-one language and one paper keep it to about four builds of some 10 s of CPU each.
+Every sample game in English on A4, with every product it makes by default: card sheets
+(faces, backs, imposition with crop marks), die nets, stickers and face PNGs, boards, rule
+booklets and rulesheets, so every writer of a PDF and every font the samples use is in it
+(Comic Creator's English cards carry Japanese subtitles: Noto Sans CJK). One language and
+one paper keep it to two cold builds of ~50 s of CPU and a rebuild of ~40 s (the other
+languages and papers go through the same writers). It is one test so that pytest-xdist's
+two workers never make the builds twice; each check says which file and which way failed.
 """
 
 from __future__ import annotations
@@ -15,94 +19,94 @@ import random
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pikepdf
-import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-GAME = "dice-tuners"
-ARGS = ["build", GAME, "--lang", "en", "--paper", "a4", "--quiet"]
+GAMES = sorted(p.name for p in (REPO / "cards").iterdir() if (p / "game.yaml").is_file())
+ARGS = ["build", "--lang", "en", "--paper", "a4", "--quiet"]
+STAMPS = ("/CardforgeFontOrigin", "/CardforgeGlyphs", "/CardforgeFonts", "/CardforgeFontKey",
+          "/CardforgeFormKey")
 
 
 def _build(root: Path, *extra: str) -> dict[str, bytes]:
-    """Build in ``root`` (a copy of the game, its own cache); every file written, by path."""
+    """Build every sample game in ``root`` (a copy of cards/, its own cache; out/ emptied
+    first); every file written, by path under out/."""
     if not (root / "cards").exists():
-        (root / "cards").mkdir(parents=True)
-        shutil.copytree(REPO / "cards" / GAME, root / "cards" / GAME)
+        shutil.copytree(REPO / "cards", root / "cards")
+    shutil.rmtree(root / "out", ignore_errors=True)
     env = {**os.environ, "CARDFORGE_RESIDENT": "0", "XDG_CACHE_HOME": str(root / "xdg")}
     env.pop("SOURCE_DATE_EPOCH", None)
     done = subprocess.run([sys.executable, "-m", "cardforge", *ARGS, *extra, "-w", str(root)], env=env,
-                          cwd=root, capture_output=True, text=True, timeout=900, check=False)
+                          cwd=root, capture_output=True, text=True, timeout=1200, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     out = root / "out"
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-@pytest.fixture(scope="module")
-def cold(tmp_path_factory) -> dict[str, bytes]:
-    return _build(tmp_path_factory.mktemp("cold-j1"), "-j", "1")
-
-
-def test_a_cold_build_writes_pdfs_with_ids_of_their_content(cold):
-    """Sheets, dice and boards carry an /ID, both elements derived from the content (the
-    booklets WeasyPrint writes carry none)."""
-    pdfs = [name for name in cold if name.endswith(".pdf")]
-    with_id = 0
-    for name in pdfs:
-        with pikepdf.open(io.BytesIO(cold[name])) as pdf:
-            if "/ID" in pdf.trailer:
-                first, second = (bytes(item) for item in pdf.trailer.ID)
-                assert first == second, name  # a random first element is dropped before saving
-                with_id += 1
-    assert with_id >= 3  # cards, die nets, die stickers
-
-
-def test_two_cold_builds_and_jobs_give_the_same_bytes(cold, tmp_path):
-    again = _build(tmp_path / "again", "-j", "1")
-    assert again.keys() == cold.keys()
-    assert [n for n in cold if cold[n] != again[n]] == []
-    parallel = _build(tmp_path / "j2", "-j", "2")
-    assert [n for n in cold if cold[n] != parallel.get(n)] == []
-
-
-def test_a_half_emptied_cache_gives_the_same_bytes(cold, tmp_path):
-    """Half of every file in the cache deleted (a fixed random choice: face pages, their
-    measurements, the face book, the kept font programs and subsets, content entries), a
-    rebuild with --force writes every file the cold build wrote, byte for byte: faces laid
-    out again in chunks of their own carry resources named after their content, and every
-    output embeds one subset of each original font for all its faces (docs/printing.md,
-    "Reproducible files")."""
-    root = tmp_path / "half"
-    _build(root, "-j", "1")
-    entries = sorted(p for p in (root / ".cardforge-cache").rglob("*") if p.is_file())
+def _half_deleted(cache: Path) -> list[Path]:
+    """Delete a fixed random half of every file in ``cache`` (face pages, their
+    measurements, face books, font programs and subsets, content entries); the deleted."""
+    entries = sorted(p for p in cache.rglob("*") if p.is_file())
     gone = random.Random(33).sample(entries, len(entries) // 2)
-    assert any(p.suffix == ".font" for p in gone) and any(p.parent.name == "books" for p in entries)
     for entry in gone:
         entry.unlink()
-    rebuilt = _build(root, "-j", "1", "--force")
-    assert sorted(rebuilt) == sorted(cold)
-    assert [n for n in cold if cold[n] != rebuilt[n]] == []
+    return gone
 
 
-STAMPS = ("/CardforgeFontOrigin", "/CardforgeGlyphs", "/CardforgeFonts", "/CardforgeFontKey",
-          "/CardforgeFormKey")
+def _differing(first: dict[str, bytes], second: dict[str, bytes]) -> list[str]:
+    return sorted(set(first) ^ set(second)) + [n for n in first if n in second and first[n] != second[n]]
 
 
-def test_a_sheet_holds_one_copy_of_each_font(cold):
-    """The card sheets gather faces laid out in chunks of 1, 2, 4 … 25, each chunk with its
-    own subset of each font; the file holds one font, one descriptor and one program per
-    original font (BaseFont), and none of cardforge's stamps."""
-    name = next(n for n in cold if n.endswith("-cards-en-a4.pdf"))
-    with pikepdf.open(io.BytesIO(cold[name])) as pdf:
-        objects = list(pdf.objects)
-        type0 = [str(o.BaseFont) for o in objects if isinstance(o, pikepdf.Dictionary)
-                 and o.get("/Subtype") == "/Type0"]
-        descriptors = [o for o in objects if isinstance(o, pikepdf.Dictionary)
-                       and o.get("/Type") == "/FontDescriptor"]
-        programs = {o.FontFile2.objgen if "/FontFile2" in o else o.FontFile3.objgen for o in descriptors}
-        stamped = [key for o in [*objects, pdf.trailer] if isinstance(o, (pikepdf.Dictionary, pikepdf.Stream))
-                   for key in STAMPS if key in o]
-    assert len(type0) >= 3  # DejaVu Sans and its bold, Noto Sans CJK …
-    assert len(type0) == len(set(type0)) == len(descriptors) == len(programs)
-    assert stamped == []
+def _fonts(data: bytes) -> tuple[list[str], int, list[str]]:
+    """A PDF's Type 0 fonts (BaseFont), its number of embedded programs, and the
+    cardforge stamps left in it."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        objects = [o for o in pdf.objects if isinstance(o, (pikepdf.Dictionary, pikepdf.Stream))]
+        type0 = [str(o.BaseFont) for o in objects if o.get("/Subtype") == "/Type0"]
+        programs = {o.get(key).objgen for o in objects if o.get("/Type") == "/FontDescriptor"
+                    for key in ("/FontFile2", "/FontFile3") if key in o}
+        stamped = [key for o in [*objects, pdf.trailer] for key in STAMPS if key in o]
+    return type0, len(programs), stamped
+
+
+def _with_ids(files: dict[str, bytes]) -> set[str]:
+    """The PDFs that carry an /ID; each one's two elements are the same digest of the
+    content (a random first element would differ from the second)."""
+    with_id = set()
+    for name, data in files.items():
+        if name.endswith(".pdf"):
+            with pikepdf.open(io.BytesIO(data)) as pdf:
+                if "/ID" in pdf.trailer:
+                    first, second = (bytes(item) for item in pdf.trailer.ID)
+                    assert first == second, name
+                    with_id.add(name)
+    return with_id
+
+
+def test_three_builds_of_every_sample_game_write_the_same_bytes(tmp_path):
+    assert len(GAMES) == 5
+    cold = _build(tmp_path / "j1", "-j", "1")
+    pdfs = [name for name in cold if name.endswith(".pdf")]
+    assert {name.split("/")[0] for name in pdfs} == set(GAMES)
+    assert all(any(f"-{product}-en" in name for name in pdfs)
+               for product in ("cards", "dice", "board", "rules", "rulesheet"))
+
+    # every output holds one font per original font, however many chunks its faces came from
+    for name in pdfs:
+        type0, programs, stamped = _fonts(cold[name])
+        repeated = {font: n for font, n in Counter(type0).items() if n > 1}
+        assert repeated == {} and programs == len(type0) and stamped == [], (name, repeated, stamped)
+    # sheets, dice and boards are saved with an /ID of their content; booklets WeasyPrint writes carry none
+    sheets = {name for name in pdfs if any(f"-{p}-en" in name for p in ("cards", "dice", "board"))}
+    assert _with_ids(cold) == sheets
+
+    parallel = _build(tmp_path / "j2", "-j", "2")
+    assert _differing(cold, parallel) == [], "cold -j 1 and cold -j 2 differ"
+
+    gone = _half_deleted(tmp_path / "j1" / ".cardforge-cache")
+    assert {p.suffix for p in gone} >= {".pdf", ".font"} and any(p.parent.name == "books" for p in gone)
+    rebuilt = _build(tmp_path / "j1", "-j", "1", "--force")
+    assert _differing(cold, rebuilt) == [], "cold and rebuilt from a half-emptied cache differ"

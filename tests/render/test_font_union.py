@@ -37,14 +37,21 @@ KEYS = [f"{n:064x}" for n in range(len(FACES))]
 pytestmark = pytest.mark.skipif(not hb_subset.available(), reason="HarfBuzz's subsetter is not installed")
 
 
-def _cache(folder: Path, chunks: list[list[int]]) -> list[Path]:
-    """The faces laid out in ``chunks`` (lists of face indexes) and kept under ``folder`` as
+SIZED_CSS = "h1 { font: bold 10pt 'DejaVu Sans'; font-stretch: semi-condensed; letter-spacing: 0.1em }"
+SIZED = [f"<h1 style='font-size: {size}pt'>Volume {n} on Sale … 0123456789</h1>"
+         for n, size in enumerate((8, 10, 11, 7))]
+"""Faces drawing the same letters at sizes where WeasyPrint alone records some of their
+widths 1/1000 em apart (test_glyph_advances.py), letter-spaced as Comic Creator's labels."""
+
+
+def _cache(folder: Path, chunks: list[list[int]], faces: list[str] = FACES, css: str = CSS) -> list[Path]:
+    """The ``faces`` laid out in ``chunks`` (lists of face indexes) and kept under ``folder`` as
     the face cache keeps them (``<folder>/<xx>/<key>.pdf``, originals in its font store)."""
     files: dict[int, Path] = {}
     store = FontStore(folder)
     for chunk in chunks:
         origins: dict = {}
-        pdf, _ = render_faces_measured([FACES[i] for i in chunk], CSS, 63, 88, 3, base_url=folder,
+        pdf, _ = render_faces_measured([faces[i] for i in chunk], css, 63, 88, 3, base_url=folder,
                                        url_fetcher=make_url_fetcher([folder]), origins=origins)
         for origin in origins.values():
             store.put_original(origin.digest, origin.program())
@@ -54,7 +61,7 @@ def _cache(folder: Path, chunks: list[list[int]]) -> list[Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             files[i] = path
-    return [files[i] for i in range(len(FACES))]
+    return [files[i] for i in range(len(faces))]
 
 
 def _saved(pdf: pikepdf.Pdf) -> bytes:
@@ -83,6 +90,19 @@ def test_faces_from_other_chunks_give_the_same_file(gathered):
     alone, other = _programs(files[2]), _programs(files[0])  # chunk [2] against chunk [0, 1, 3]
     assert any(alone[name] != other[name] for name in alone.keys() & other.keys())  # subsets differ
     assert whole == split
+
+
+def test_letters_first_drawn_at_other_sizes_in_other_chunks_share_one_font(tmp_path):
+    """Each chunk draws the letters first at another size; the widths recorded are the
+    font's own all the same (weasyprint_changes/glyph_advances.py), so the faces of three
+    chunks get one font, as those of one chunk do, and the same file."""
+    whole = _cache(tmp_path / "whole", [[0, 1, 2, 3]], SIZED, SIZED_CSS)
+    split = _cache(tmp_path / "split", [[1], [3, 0], [2]], SIZED, SIZED_CSS)
+    with pikepdf.open(io.BytesIO(_saved(assemble(FacePages(split))))) as pdf:
+        type0 = [str(o.BaseFont) for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
+                 and o.get("/Subtype") == "/Type0"]
+    assert len(type0) == 1 and "DejaVu-Sans-Bold-Semi-Condensed" in type0[0]
+    assert _saved(assemble(FacePages(whole))) == _saved(assemble(FacePages(split)))
 
 
 def test_the_file_holds_one_font_per_original_and_no_stamps(gathered):

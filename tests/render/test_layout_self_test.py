@@ -8,7 +8,7 @@ import re
 import pytest
 
 from cardforge.render.layout import weasyprint_changes as layout_setup
-from cardforge.render.layout.weasyprint_changes import html_patterns, style_sharing
+from cardforge.render.layout.weasyprint_changes import glyph_advances, html_patterns, style_sharing
 
 
 def _patterns_installed() -> bool:
@@ -89,6 +89,18 @@ def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, 
     layout_setup.prepare()
     assert "TypeError: set_computed_styles()" in capsys.readouterr().err
     assert layout_setup._verdict == {"on": False} and not _patterns_installed()
+
+
+def test_a_width_change_that_no_longer_takes_effect_turns_them_off(unknown_version, monkeypatch, capsys):
+    """Stand-in for a WeasyPrint that records widths somewhere else: glyph_advances' fonts
+    keep WeasyPrint's own table, the pages come out the same, and its check sees the widths
+    written depend on the size a document drew first."""
+    monkeypatch.setattr(glyph_advances, "_init",
+                        lambda font, *args, **kwargs: glyph_advances._original["init"](font, *args, **kwargs))
+    layout_setup.prepare()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "(glyph widths depend on the size drawn first)" in err
+    assert layout_setup._verdict == {"on": False} and not glyph_advances._original
 
 
 @pytest.mark.parametrize("installed", ["69.0", "62.3", "71.0", "dev"])

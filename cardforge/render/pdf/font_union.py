@@ -8,7 +8,10 @@ Type 0 font that carries an origin stamp (:data:`~cardforge.render.pdf.font_use.
 by one font per original: its program subset to the union of the glyphs the output's
 faces draw (:data:`~cardforge.render.pdf.font_use.GLYPHS`), its widths and ToUnicode
 merged, its dictionaries made the same way every time, so the output's bytes depend on its
-faces alone. The stamps are taken out of the output.
+faces alone. That needs each glyph recorded at one width in every chunk, which
+:mod:`~cardforge.render.layout.weasyprint_changes.glyph_advances` sees to; fonts whose
+chunks disagree all the same keep their chunks' subsets (:attr:`Journal.kept`). The stamps
+are taken out of the output.
 """
 
 from __future__ import annotations
@@ -143,9 +146,11 @@ def _unified(pdf: pikepdf.Pdf, fonts: list[pikepdf.Dictionary], wanted: tuple[in
     for font, cid, _ in parts:
         for glyph, width in _widths(cid.get(Name.W)).items():
             if widths.setdefault(glyph, width) != width:
-                # WeasyPrint rounds a glyph's width at the first size its document draws it
-                # and places the glyphs of its text against that width: one width for all
-                # would move them a little. Such a font keeps its chunks' subsets.
+                # A guard, never met with the layout's changes to WeasyPrint on: glyph_advances
+                # makes every chunk record a glyph at the font's own advance. Without it (the
+                # changes off on a WeasyPrint they fail their self-test on) a chunk records
+                # the width Pango gave the first size it drew, and places its text against
+                # it: one width for all would move glyphs, so the chunks' subsets are kept.
                 return None
         for glyph, text in _texts(font.get(Name.ToUnicode)).items():
             texts[glyph] = min(text, texts.get(glyph, text))

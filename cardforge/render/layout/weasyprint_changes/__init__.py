@@ -1,26 +1,33 @@
 """The changes cardforge makes to WeasyPrint's internals, and the one switch that installs them.
 
-Every change leaves every page as WeasyPrint draws it and only saves work:
+Three changes leave every page as WeasyPrint draws it and only save work:
 :mod:`~cardforge.render.layout.weasyprint_changes.html_patterns` (the HTML parser's patterns
 made once), :mod:`~cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent
 elements' computed styles shared across a document's faces) and
 :mod:`~cardforge.render.layout.weasyprint_changes.svg_forms` (each distinct inline SVG parsed
 once a document and drawn once a size, as a form). svg_forms pays under 5 % on the build's
 figures but stays: drawn as forms, icons are anti-aliased one level differently at their
-edges, and the printed pages are kept exactly as the reference pages hold them. Every place that renders with
+edges, and the printed pages are kept exactly as the reference pages hold them. One makes
+files reproducible: :mod:`~cardforge.render.layout.weasyprint_changes.glyph_advances` (a
+glyph's width is the font's own advance, not the one Pango gave it at the first size its
+document drew it: a face's content stream no longer depends on the other faces of its
+chunk; a glyph's advance on the page changes by 1/1000 em at most). Every place that renders with
 WeasyPrint calls :func:`prepare` first, so a document comes out the same whichever process,
 and whatever it did before, made it. This package is the one switch: nothing outside it
 installs a change. It may import only :mod:`cardforge.render.layout.weasyprint_version`,
 WeasyPrint and the libraries under it: nothing else of cardforge's rendering (a contract).
-A change stays only while it pays at least 5 % on a whole-process figure
-(``benchmarks/bench_mechanisms.py``; docs/benchmarks.md has the figures).
+A change made for speed stays only while it pays at least 5 % on a whole-process figure
+(``benchmarks/bench_mechanisms.py``; docs/benchmarks.md has the figures); glyph_advances
+stays for the reproducible files it makes (docs/printing.md, "Reproducible files").
 
 The changes reach into the internals of WeasyPrint and of its HTML parser, tinyhtml5, which
 any release may change. They were written for the versions in :data:`WRITTEN_FOR`, where
 they are installed at once. On any
 other pair of versions a process first lays out :data:`SELF_TEST_HTML` (parsed HTML, shared
 styles, among inline SVGs, margin boxes and subset fonts) with WeasyPrint alone and then with the
-changes, and keeps the changes only when both come out the same, pixel for pixel; else they
+changes, and keeps the changes only when both come out the same, pixel for pixel, and
+glyph_advances' own check (:func:`~cardforge.render.layout.weasyprint_changes.glyph_advances.check`:
+the widths written do not depend on the size a document drew first) passes; else they
 are turned off for the process with one line on stderr (:data:`OFF_NOTICE`): builds are
 slower, pages are WeasyPrint's own. That a function of the right name exists decides nothing.
 """
@@ -33,7 +40,7 @@ import threading
 from cardforge.render.layout import weasyprint_version  # noqa: F401
 
 # weasyprint_version refuses another WeasyPrint major on import (the changes import WeasyPrint lazily)
-from cardforge.render.layout.weasyprint_changes import html_patterns, style_sharing, svg_forms
+from cardforge.render.layout.weasyprint_changes import glyph_advances, html_patterns, style_sharing, svg_forms
 
 WRITTEN_FOR = (("70.0", "2.1.0"),)
 """The (WeasyPrint, tinyhtml5) versions the changes were written for and are tested on (the
@@ -55,9 +62,9 @@ p.same { border: 1px solid #456; margin: 1mm 0 }
 can be shared, two equal inline SVGs) among what faces hold: a page without and one with a
 margin box, text whose font is subset."""
 
-OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's layout speed-ups were "
-              "written for ({written}) and they changed its test page ({why}), so they are off: "
-              "pages are WeasyPrint's own, builds are slower")
+OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's changes to its layout were "
+              "written for ({written}) and they failed its self-test ({why}), so they are off: "
+              "pages are WeasyPrint's own, builds are slower, and a font's widths may depend on the cache")
 """The one line a process prints when it turns the changes off."""
 
 _lock = threading.Lock()
@@ -99,16 +106,18 @@ def _install() -> None:
     html_patterns.install()
     svg_forms.install()
     style_sharing.install()
+    glyph_advances.install()
 
 
 def _uninstall() -> None:
-    for change in (svg_forms, style_sharing, html_patterns):
+    for change in (glyph_advances, svg_forms, style_sharing, html_patterns):
         change.uninstall()
 
 
 def self_test() -> str | None:
     """Lay out :data:`SELF_TEST_HTML` without the changes and with them; None when both
-    give the same pages (rendered at 72 dpi), else why not (left uninstalled then)."""
+    give the same pages (rendered at 72 dpi) and glyph_advances' check passes, else why not
+    (left uninstalled then)."""
     _uninstall()
     try:
         plain = _pages()
@@ -117,12 +126,13 @@ def self_test() -> str | None:
     try:
         _install()
         changed = _pages()
+        widths = glyph_advances.check()
     except Exception as exc:  # noqa: BLE001 - any failure of a change turns the changes off
         _uninstall()
         return f"{type(exc).__name__}: {exc}"[:160]
-    if changed != plain:
+    if changed != plain or widths is not None:
         _uninstall()
-        return "its pages differ"
+        return "its pages differ" if changed != plain else widths
     return None
 
 
