@@ -156,7 +156,7 @@ def test_writers_battle_prints_its_map_tiled_with_overlaps(tmp_path):
             trims = [[float(v) for v in page.TrimBox] for page in pdf.pages]
             assert len(pdf.pages) > 1  # the map is larger than the paper: tiled
             for page in pdf.pages:
-                size = sorted(float(v) for v in page.MediaBox[2:])
+                size = sorted(float(v) for v in list(page.MediaBox)[2:])
                 assert size == pytest.approx(sorted(mm_to_pt(v) for v in PAPER[paper]), abs=0.05)
         # each tile is labelled row-column; the first row's tiles add up to the map's width
         # plus one overlap a seam, the first column's to its height

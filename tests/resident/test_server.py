@@ -117,7 +117,7 @@ def test_a_served_build_writes_the_sheets(resident: Path, workspace: Path, tmp_p
     assert str(sheet.relative_to(copy)) in capfd.readouterr().out
     with pikepdf.open(sheet) as pdf:
         assert len(pdf.pages) >= 2  # fronts, then their backs
-        assert [round(float(v) / 72 * 25.4) for v in pdf.pages[0].mediabox[2:]] == [210, 297]
+        assert [round(float(v) / 72 * 25.4) for v in list(pdf.pages[0].mediabox)[2:]] == [210, 297]
 
 
 def test_a_usage_error_keeps_its_status(resident: Path, capfd: pytest.CaptureFixture[str]) -> None:
