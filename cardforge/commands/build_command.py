@@ -211,8 +211,8 @@ def _tell(outcome: Outcome, workspace: Path, quiet: bool, seconds: float, strict
     if outcome.warnings:
         problems = sorted(set(outcome.warnings), key=Problem.sort_key)
         click.echo(report.text(problems, workspace, {}), err=True)
-    for exc in outcome.failures:
-        click.echo(f"error: {exc.format_message()}", err=True)
+    for message in dict.fromkeys(exc.format_message() for exc in outcome.failures):  # once each
+        click.echo(f"error: {message}", err=True)  # (every game meets a missing library alike)
     for line in listing(outcome.written, workspace):
         click.echo(line)
     if not quiet:

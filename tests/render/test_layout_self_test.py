@@ -134,8 +134,8 @@ def test_a_build_with_weasyprint_one_major_older_says_which_version_it_needs(tmp
     (ws / "cards").mkdir(parents=True)
     import shutil
 
-    shipped = Path(__file__).resolve().parents[2] / "cards" / "dixe-on-card"
-    shutil.copytree(shipped, ws / "cards" / "dixe-on-card")
+    for game in ("dixe-on-card", "dice-tuners"):  # two games fail alike: said once
+        shutil.copytree(Path(__file__).resolve().parents[2] / "cards" / game, ws / "cards" / game)
     env = dict(os.environ, PYTHONPATH=str(shim))
     done = subprocess.run([sys.executable, "-m", "cardforge", "build", "--product", "cards", "-w", str(ws)],
                           env=env, cwd=ws, capture_output=True, text=True, timeout=300, check=False)
@@ -144,3 +144,4 @@ def test_a_build_with_weasyprint_one_major_older_says_which_version_it_needs(tmp
         "error: cardforge needs weasyprint >=70.0,<71 (installed: 69.0)",
         "  hint: pip install 'weasyprint>=70.0,<71'"]
     assert "Traceback" not in done.stderr and not (ws / "out").exists()
+    assert done.stderr.lower().count("needs weasyprint") == 1 and "2 game(s) failed" in done.stderr
