@@ -52,8 +52,10 @@ def _cache(root: Path) -> ParseCache:
 
 def _child_claimed(ahead) -> None:
     """Wait until the child claimed a file (it is forked moments before; the load, which
-    imports modules first, reaches its first file later than this test does)."""
-    for _ in range(1000):
+    imports modules first, reaches its first file later than this test does). Up to a
+    minute: on a loaded machine a forked child may wait seconds for a core (10 s was once
+    too short in CI, and the load then parsed the file itself, as it should)."""
+    for _ in range(6000):
         if ahead.claims is None or ahead.claims.claimed_from_last():
             return
         time.sleep(0.01)
