@@ -73,31 +73,16 @@ KEPT_CACHES = frozenset({"cardforge.build.build_fingerprint.code_digest",
 """Caches a child keeps from the resident process: what they hold is part of its identity
 (code, libraries, fonts), which every request is checked against (server.refusal)."""
 
-VALUE_CACHES = frozenset({
-    "cardforge.dice.odds._sat", "cardforge.dice.odds._numerator", "cardforge.dice.odds._least_spend",
-    "cardforge.dice._solve._steps", "cardforge.dice._counts.moves", "cardforge.dice._counts.distribution",
-    "cardforge.dice._counts.sum_distribution", "cardforge.dice._counts.rolls",
-    "cardforge.games.dice_girls.dg_odds.rolls", "cardforge.games.dice_girls.dg_odds.pips",
-    "cardforge.lint.card_costs._parse_text",
-    "cardforge.lint.game_design_rules.cf016_supply_limit._fewest_dice",
-    "cardforge.i18n.translation_checks._differences", "cardforge.booklet.rules_markdown._tokens",
-    "cardforge.render.templating.css_constants._folded",
-})
-"""Caches a child keeps too: each maps its arguments (costs, dice, pools, text: values,
-never a path) to what the code computes from them alone, reading no file and no setting,
-so an entry the warm-up made (the odds of the sample games' costs) is the entry a fresh
-process would make; the code is part of the identity."""
-
 
 def forget_caches() -> None:
-    """Clear every ``functools`` cache of cardforge's modules but :data:`KEPT_CACHES` and
-    :data:`VALUE_CACHES`: the warm-up filled them (icon sets, schemas, templates, profiles,
-    found by path), and a file edited since must be read again, as a fresh process would."""
+    """Clear every ``functools`` cache of cardforge's modules but :data:`KEPT_CACHES`: the
+    warm-up filled them (icon sets, schemas, templates, profiles, found by path), and a file
+    edited since must be read again, as a fresh process would."""
     import functools
 
     wrapper = functools._lru_cache_wrapper  # noqa: SLF001 - the type of every functools cache
     kept = {id(vars(sys.modules[module]).get(attribute)) for module, attribute in
-            (name.rsplit(".", 1) for name in KEPT_CACHES | VALUE_CACHES) if module in sys.modules}
+            (name.rsplit(".", 1) for name in KEPT_CACHES) if module in sys.modules}
     for name, module in list(sys.modules.items()):
         if not (name == "cardforge" or name.startswith("cardforge.")):
             continue

@@ -102,24 +102,3 @@ def test_the_child_forgets_what_the_warm_up_cached_by_path(tmp_path: Path) -> No
     child.forget_caches()
     assert cf009_icon_token._icons.cache_info().currsize == 0  # noqa: SLF001
     assert face_cache.fonts_fingerprint.cache_info().currsize == 1
-
-
-def test_the_child_keeps_what_is_computed_from_values_alone() -> None:
-    """Odds the warm-up computed for the sample games' costs are what a fresh process would
-    compute: a child keeps them (and every name listed resolves to a cache, so a renamed
-    function is not silently dropped from the list)."""
-    import functools
-    import importlib
-
-    from cardforge.dice.cost import parse_cost
-    from cardforge.dice.odds import Pool, _numerator, pay_probability
-
-    for name in child.VALUE_CACHES | child.KEPT_CACHES:
-        module, attribute = name.rsplit(".", 1)
-        assert isinstance(getattr(importlib.import_module(module), attribute),
-                          functools._lru_cache_wrapper), name  # noqa: SLF001
-    assert pay_probability(parse_cost("X=X Y=Y"), Pool((("white", 4),))) > 0
-    kept = _numerator.cache_info().currsize  # noqa: SLF001
-    assert kept > 0
-    child.forget_caches()
-    assert _numerator.cache_info().currsize == kept  # noqa: SLF001
