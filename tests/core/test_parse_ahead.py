@@ -59,6 +59,7 @@ def _child_claimed(ahead) -> None:
         if ahead.claims is None or ahead.claims.claimed_from_last():
             return
         time.sleep(0.01)
+    raise AssertionError("the child claimed no file in a minute")
 
 
 def _load_all(root: Path) -> tuple[list[source.Document], object]:
@@ -193,10 +194,12 @@ def test_started_early_one_big_file_is_worth_a_child(three, parsed_here):
     assert parse_ahead(paths, _cache(three)).pending is None
     ahead = parse_ahead(paths, _cache(three), alone=True)
     assert {p.name for p in ahead.paths} == {"a.yaml"} and ahead.pending is not None
-    _child_claimed(ahead)
+    ahead.pending.result()  # this process imports meanwhile: the child claims and parses the file
+    entry = _cache(three).entry(paths[0].read_text(encoding="utf-8"))
+    assert parsed_here == [] and entry.is_file(), f"the child left no entry ({parsed_here=})"
     ahead.wait(paths[0])
     assert load_yaml(paths[0], _cache(three)).data["cards"][0]["note"] == "a.yaml"
-    assert parsed_here == []
+    assert parsed_here == []  # read back from the child's entry
 
 
 def test_without_shared_claims_the_child_takes_the_last_half_of_the_bytes(three, parsed_here, monkeypatch):
