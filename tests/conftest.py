@@ -39,9 +39,22 @@ from cardforge.workspace.workspace_config import Config  # noqa: E402 - after th
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+FIRST = ("test_reproducible_builds.py", "resident/test_served_vs_fresh.py", "test_pre_commit_hook.py",
+         "docs/test_your_first_game.py", "resident/test_server.py", "test_reference_pages.py",
+         "test_output_names.py", "test_printed_components.py")
+"""The modules with the longest tests (a minute or two each on the 2-core CI machine), run
+first: xdist hands tests out in collection order, and one of them collected last kept a
+worker busy for minutes after the other had run out of tests."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under the simulated platform, skip the tests marked ``linux_fast_path`` and those of
-    the resident process (tests/resident/: Linux only, docs/install.md)."""
+    """The modules of :data:`FIRST` first (in that order, the rest as collected). Under the
+    simulated platform, skip the tests marked ``linux_fast_path`` and those of the resident
+    process (tests/resident/: Linux only, docs/install.md)."""
+    here = Path(__file__).parent
+    rank = {(here / name).resolve(): k for k, name in enumerate(FIRST)}
+    # a stable sort: the rest keep their order
+    items.sort(key=lambda item: rank.get(item.path.resolve(), len(FIRST)))
     if not SIMULATED:
         return
     skip = pytest.mark.skip(reason=f"asserts a Linux fast path (simulating {SIMULATED})")

@@ -8,9 +8,11 @@ seconds it took, kept in pytest's cache (``cardforge/command-shapes``) merged wi
 entries of the tests not run this session. From it the job chooses the tests it runs.
 
 Under the switch ``CARDFORGE_SERVED_VS_FRESH=1`` every ``build`` and ``lint`` such a test
-runs is run twice, from the same files: first served by a resident process (started here,
-outside the ``CI`` suppression, one for each environment and ended with the session,
-tests/resident/warm_servers.py), then fresh, the test's own run, whose answer the test goes
+runs (with ``CARDFORGE_SERVED_VS_FRESH=<file>``, those of the tests listed in that file:
+the suite's run in .ci/run, tests/resident/served_tests.txt) is run twice, from the same
+files: first served by a resident process (started here, outside the ``CI`` suppression,
+one for each environment and ended with the session, tests/resident/warm_servers.py), then
+fresh, the test's own run, whose answer the test goes
 on to check (tests/resident/served_twice.py). The exit status, stdout and stderr and every
 file, folder, link and mode bit under the folders it may write must be equal
 (tests/resident/folder_trees.py), else the test fails with the differences, which are also
@@ -31,10 +33,12 @@ import pytest
 
 from tests.resident.served_twice import twice
 from tests.resident.shape_cover import CACHE_KEY, shape
+from tests.resident.svf_report import expect
 from tests.resident.warm_servers import REAL_RUN, servers
 
 SWITCH = "CARDFORGE_SERVED_VS_FRESH"
-"""``1`` runs every build and lint of the tests both served and fresh."""
+"""``1`` runs every build and lint of the tests both served and fresh; the path of a file
+of test ids (one a line), those of the tests it lists."""
 
 SERVED = frozenset({"build", "lint"})
 """The commands a resident process serves (cardforge.resident.resident_place.COMMANDS)."""
@@ -48,6 +52,26 @@ _seconds: dict[str, float] = {}
 def switched_on() -> bool:
     """True when the switch (:data:`SWITCH`) asks for every build and lint twice."""
     return os.environ.get(SWITCH, "").strip() == "1"
+
+
+def listed() -> frozenset[str] | None:
+    """The ids of the tests whose builds and lints run twice when the switch names a file
+    of them (:data:`SWITCH`); None when it does not. A file that cannot be read fails the
+    session: the job would otherwise compare nothing."""
+    value = os.environ.get(SWITCH, "").strip()
+    if value in ("", "0", "1"):
+        return None
+    try:
+        text = Path(value).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise pytest.UsageError(f"{SWITCH}={value}: {exc.strerror}") from None
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def switched_for(test: str) -> bool:
+    """Whether ``test``'s builds and lints run served and fresh."""
+    chosen = listed()
+    return switched_on() or (chosen is not None and test in chosen)
 
 
 def cardforge_argv(args: Any) -> list[str] | None:
@@ -94,6 +118,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             test: sorted(shapes) for test, shapes in _shapes.items()}
         config.workeroutput["cardforge_ran"] = sorted(_ran)  # type: ignore[attr-defined]
         return
+    if listed() is not None:  # the whole suite with the listed tests served too: what they must cover
+        expect(_shapes, _seconds, sorted(listed() or ()))
     cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
     if cache is None or not _ran or switched_on():  # the job's runs leave the suite's list alone
         return
@@ -126,7 +152,7 @@ def _run(args: Any, *popenargs: Any, **kwargs: Any) -> subprocess.CompletedProce
     test = _current[-1] if _current else ""
     code: int | None = None
     try:
-        if switched_on():
+        if switched_for(test):
             done = twice([os.fsdecode(a) for a in args], argv, env, kwargs, test)
         else:
             done = REAL_RUN(args, **kwargs)

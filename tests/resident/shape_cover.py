@@ -7,10 +7,14 @@ notes each test's shapes and its seconds in pytest's cache (:data:`CACHE_FILE`, 
 tests/resident/differential.py); :func:`cover` picks, greedily, the test that adds the most
 shapes not yet covered per second it took (ties: the test's id), until every shape is.
 
-Run as ``python -m tests.resident.shape_cover REPORT``: prints the chosen tests' ids, one a
-line, and writes the shapes they must run to ``REPORT/expected.json`` for the job's summary
-(tests/resident/svf_report.py). Tests under :data:`LEFT_OUT` are never chosen, and their
-shapes not asked for. Exit status 2 when the cache holds no shapes.
+The chosen tests are kept in :data:`LISTED` (committed): .ci/run runs the suite with
+``CARDFORGE_SERVED_VS_FRESH`` naming it, so those tests run their builds and lints served and
+fresh within the suite's own run (tests/resident/differential.py), and the job's summary
+(tests/resident/svf_report.py) fails when the suite ran a shape they did not, or a listed
+test ran no build or lint. After a change of the tests' commands, run the suite, then
+``python -m tests.resident.shape_cover`` (it rewrites :data:`LISTED` from pytest's cache).
+Tests under :data:`LEFT_OUT` are never chosen, and their shapes not asked for. Exit status 2
+when the cache holds no shapes.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ LEFT_OUT = "tests/resident/"
 
 EXPECTED = "expected.json"
 """The file in the job's report folder naming the shapes the chosen tests must run."""
+
+LISTED = Path(__file__).with_name("served_tests.txt")
+"""The chosen tests' ids, one a line (``#`` lines are comments)."""
 
 
 def shape(argv: Sequence[str], code: int | None) -> tuple[str, ...]:
@@ -63,8 +70,20 @@ def shapes_of(entries: Mapping[str, Mapping[str, Any]], tests: Iterable[str]) ->
     return sorted({tuple(s) for test in tests for s in entries[test].get("shapes", ())})  # type: ignore[misc]
 
 
-def main(report: Path, cache_file: Path = CACHE_FILE) -> int:
-    """Print the chosen tests' ids and write :data:`EXPECTED` in ``report``; 2 without a cache."""
+def write_expected(report: Path, entries: Mapping[str, Mapping[str, Any]], chosen: Sequence[str]) -> None:
+    """Write :data:`EXPECTED` in ``report``: every shape the tests of ``entries`` (id →
+    {"shapes", "seconds"}) but those under :data:`LEFT_OUT` ran, and the ``chosen`` tests'
+    ids and seconds, for the job's summary."""
+    entries = {test: entry for test, entry in entries.items() if not test.startswith(LEFT_OUT)}
+    seconds = sum(float(entries[t].get("seconds") or 0) for t in chosen if t in entries)
+    expected = {"shapes": shapes_of(entries, entries), "tests": len(entries), "chosen": list(chosen),
+                "seconds": round(seconds, 1)}
+    (report / EXPECTED).write_text(json.dumps(expected, indent=1), encoding="utf-8")
+
+
+def main(listing: Path = LISTED, cache_file: Path = CACHE_FILE) -> int:
+    """Write the chosen tests' ids to ``listing`` (from the suite's last run, in
+    ``cache_file``) and print how many; 2 without a cache."""
     try:
         entries = json.loads(cache_file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -74,12 +93,14 @@ def main(report: Path, cache_file: Path = CACHE_FILE) -> int:
         print(f"no command shapes in {cache_file}: run the whole suite once first", file=sys.stderr)
         return 2
     chosen = cover(entries)
-    expected = {"shapes": shapes_of(entries, entries), "tests": len(entries), "chosen": chosen,
-                "seconds": round(sum(float(entries[t].get("seconds") or 0) for t in chosen), 1)}
-    (report / EXPECTED).write_text(json.dumps(expected, indent=1), encoding="utf-8")
-    print("\n".join(chosen))
+    listing.write_text("# tests/resident/shape_cover.py: the tests .ci/run serves too, between them\n"
+                       "# every build and lint shape the suite runs.\n"
+                       "# Rewritten by python -m tests.resident.shape_cover\n"
+                       + "".join(f"{test}\n" for test in chosen), encoding="utf-8")
+    shapes = len(shapes_of(entries, entries))
+    print(f"{listing}: {len(chosen)} of {len(entries)} tests run all {shapes} shapes")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1])))
+    sys.exit(main())

@@ -187,6 +187,13 @@ def test_strict_makes_the_cost_warning_fail_the_lint(fresh):
     assert code == 1
 
 
+def test_strict_says_so_in_the_plain_summary(fresh):
+    edit_card(fresh, *OVERPRICED)
+    run = cardforge(fresh, "lint", "--strict")
+    assert run.code == 1
+    assert "0 error(s), 1 warning(s) (--strict: warnings fail the check)" in run.output
+
+
 def test_the_overpriced_card_is_named_even_when_one_other_card_shares_its_keyword(fresh):
     # the Mud Golem and the Stone Sentinel alone have `guard`: the data cannot say which of
     # the two is off, so both are reported, each naming the other
