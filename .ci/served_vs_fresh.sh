@@ -1,25 +1,22 @@
 #!/usr/bin/env bash
 # The differential served-vs-fresh job (issue 33; docs/ci.md, docs/architecture.md "The
-# resident process"). Run after the suite (.ci/run): the suite notes in pytest's cache each
-# test's build and lint command shapes (subcommand, option names, exit status) and seconds
-# (tests/resident/differential.py). tests/resident/shape_cover.py chooses the fewest, cheapest
-# tests that between them run every shape; those run again with CARDFORGE_SERVED_VS_FRESH=1:
-# each build and lint runs served by a resident process the test starts (CI unset for it) and
-# fresh, from the same files, and any difference in exit status, output or files fails the
-# test; a shape the suite ran and the job did not fails the job. tests/resident/ is left out:
-# those tests start and check resident processes of their own (their planted-difference and
-# install-mutation tests ran in the suite).
+# resident process"), around the suite's own run: `bash .ci/served_vs_fresh.sh COMMAND...`
+# runs COMMAND (.ci/run: the README's test command) with CARDFORGE_SERVED_VS_FRESH naming
+# tests/resident/served_tests.txt. Each build and lint of the tests listed there runs served
+# by a resident process the test starts (CI unset for it) and fresh, from the same files, and
+# any difference in exit status, output or files fails the test (tests/resident/differential.py).
+# The list is the fewest, cheapest tests that between them run every command shape the suite
+# runs (tests/resident/shape_cover.py); the summary fails the job when the suite ran a shape
+# they did not, or a listed test ran no build or lint (then refresh the list: run the suite,
+# then python -m tests.resident.shape_cover). tests/resident/ is left out: those tests start
+# and check resident processes of their own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ "$#" -gt 0 ] || { echo "usage: bash .ci/served_vs_fresh.sh COMMAND... (the suite's run)" >&2; exit 2; }
 report=$(mktemp -d)
 trap 'rm -rf "$report"' EXIT
-mapfile -t chosen < <(.venv/bin/python -m tests.resident.shape_cover "$report")
-if [ "${#chosen[@]}" -eq 0 ]; then
-    echo "served vs fresh: no test chosen (run the whole suite first)" >&2
-    exit 1
-fi
 status=0
-CARDFORGE_SERVED_VS_FRESH=1 CARDFORGE_SERVED_VS_FRESH_REPORT="$report" \
-    .venv/bin/python -m pytest -q "${chosen[@]}" || status=$?
+CARDFORGE_SERVED_VS_FRESH="$PWD/tests/resident/served_tests.txt" CARDFORGE_SERVED_VS_FRESH_REPORT="$report" \
+    "$@" || status=$?
 .venv/bin/python -m tests.resident.svf_report "$report" || status=1  # counts, shapes, differences
 exit "$status"
