@@ -166,9 +166,15 @@ def test_a_print_profile_mistake_is_at_its_line(scaffold, tmp_path):
     assert f"{profile}:3:1: output: 'jpg' is not one of" in _build(root, "--profile", "shop")
 
 
-def test_lint_layout_names_the_template_holding_a_css_mistake(scaffold, tmp_path):
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_lint_layout_names_the_template_holding_a_css_mistake(scaffold, tmp_path, monkeypatch, start):
     """TR105, which lays faces out, puts the failure at the first file and line the
-    render error names, not at game.yaml."""
+    render error names, not at game.yaml; also where layout workers are spawned (Windows,
+    macOS), which have not read the stylesheets to trace the warning themselves."""
+    if start == "spawn":
+        from cardforge.proc import forked
+
+        monkeypatch.setattr(forked, "fork_is_safe", lambda: False)
     root = _copy(scaffold, tmp_path)
     template = root / "templates" / GAME / "front.html.j2"
     at = _plant(template, '<header class="wg-head">',
