@@ -49,8 +49,9 @@ worker busy for minutes after the other had run out of tests."""
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The modules of :data:`FIRST` first (in that order, the rest as collected). Under the
-    simulated platform, skip the tests marked ``linux_fast_path`` and those of the resident
-    process (tests/resident/: Linux only, docs/install.md)."""
+    simulated platform, skip the tests marked ``linux_fast_path`` or ``linux_tool``
+    (tests/resident/ is not collected there: the resident process is Linux only,
+    docs/install.md)."""
     here = Path(__file__).parent
     rank = {(here / name).resolve(): k for k, name in enumerate(FIRST)}
     # a stable sort: the rest keep their order
@@ -58,10 +59,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not SIMULATED:
         return
     skip = pytest.mark.skip(reason=f"asserts a Linux fast path (simulating {SIMULATED})")
-    resident = Path(__file__).parent / "resident"
+    tool = pytest.mark.skip(reason=f"a third-party tool takes its Linux path (simulating {SIMULATED})")
     for item in items:
-        if item.get_closest_marker("linux_fast_path") or item.path.is_relative_to(resident):
+        if item.get_closest_marker("linux_fast_path"):
             item.add_marker(skip)
+        elif item.get_closest_marker("linux_tool"):
+            item.add_marker(tool)
+
+
+# The resident process is Linux only (its modules import fcntl): not even collected there.
+collect_ignore = ["resident"] if SIMULATED else []
 
 # Which tests run the cardforge command, and under CARDFORGE_SERVED_VS_FRESH=1 each of their
 # builds and lints run served and fresh and compared (.ci/served_vs_fresh.sh).

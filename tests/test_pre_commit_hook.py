@@ -79,6 +79,7 @@ def try_repo(hook_repo: Path, workspace: Path, home: Path) -> subprocess.Complet
         cwd=workspace, env=env, capture_output=True, text=True, timeout=1800)
 
 
+@pytest.mark.linux_tool
 def test_the_hook_passes_a_clean_workspace_and_fails_one_with_an_error_at_its_line(
         hook_repo: Path, pre_commit_home: Path, workspace: Path) -> None:
     clean = try_repo(hook_repo, workspace, pre_commit_home)

@@ -74,6 +74,7 @@ def _load_all(root: Path) -> tuple[list[source.Document], object]:
     return docs, ahead
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_the_child_parses_from_the_last_file_the_load_from_the_first_each_once(three, parsed_here):
     docs, ahead = _load_all(three)
     assert {p.name for p in ahead.paths} == {"a.yaml", "b.yaml", "c.yaml"}  # all may be claimed
@@ -86,6 +87,7 @@ def test_the_child_parses_from_the_last_file_the_load_from_the_first_each_once(t
     assert len(entries) == 3
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_a_slow_load_leaves_the_child_every_file_it_has_not_reached(three, parsed_here):
     """Each file is claimed once: a load that reaches its files late (importing, or on a
     busy core) parses none the child already took, and none twice."""
@@ -99,6 +101,7 @@ def test_a_slow_load_leaves_the_child_every_file_it_has_not_reached(three, parse
     assert parsed_here == []
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_places_in_a_file_the_child_parsed_are_those_of_the_text(three):
     docs, _ = _load_all(three)
     last = docs[-1]
@@ -143,6 +146,7 @@ def test_without_a_parse_cache_or_with_one_big_file_nothing_is_started(three):
     assert parse_ahead(paths[:1], _cache(three)).pending is None
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_a_game_loads_the_same_with_its_files_parsed_ahead(tmp_path, user_cache, parsed_here):  # noqa: F811
     root = tmp_path / "ws"  # the user's cache (the signing key) is outside the workspace
     folder = make_workspace(root, "ok_monsters.yaml")
@@ -163,6 +167,7 @@ def test_a_game_loads_the_same_with_its_files_parsed_ahead(tmp_path, user_cache,
     assert ahead.problems == plain.problems
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_nothing_is_started_from_a_thread_other_than_the_main_one(three):
     """The preview reloads games in its rebuild thread: no fork from there."""
     import threading
@@ -187,6 +192,7 @@ def test_where_a_child_cannot_be_forked_nothing_is_started(three, monkeypatch, p
     assert [d.path.name for d in docs] == ["a.yaml", "b.yaml", "c.yaml"]
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_started_early_one_big_file_is_worth_a_child(three, parsed_here):
     """``cardforge lint`` starts the child before it imports its modules (parse_ahead.early):
     then one file is parsed there while this process imports."""
@@ -202,6 +208,7 @@ def test_started_early_one_big_file_is_worth_a_child(three, parsed_here):
     assert parsed_here == []  # read back from the child's entry
 
 
+@pytest.mark.linux_fast_path  # a forked child
 def test_without_shared_claims_the_child_takes_the_last_half_of_the_bytes(three, parsed_here, monkeypatch):
     """Some sandboxes have no POSIX semaphores: the files are split before the child starts."""
     from cardforge.proc import claims

@@ -40,6 +40,7 @@ def _report(root: Path) -> tuple[int, list[tuple[str, str, int, int]]]:
                                   for p in problems)
 
 
+@pytest.mark.linux_fast_path  # the early parse is a forked child
 def test_a_lint_with_its_files_parsed_early_reports_what_one_without_does(big_game, monkeypatch):
     started: list[parse_ahead.Ahead] = []
     real = parse_ahead.early

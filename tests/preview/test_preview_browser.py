@@ -47,6 +47,7 @@ def session(sample_workspace: Path) -> Iterator[PreviewSession]:
             running.stop()
 
 
+@pytest.mark.linux_tool
 def test_browser_sees_an_edit_and_an_error(session: PreviewSession, sample_workspace: Path) -> None:
     from playwright import sync_api  # the test extras install it (pyproject.toml)
 

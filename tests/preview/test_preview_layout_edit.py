@@ -61,6 +61,7 @@ def _near(one: tuple[int, int, int], other: tuple[int, int, int], tolerance: int
     return all(abs(a - b) <= tolerance for a, b in zip(one, other, strict=True))
 
 
+@pytest.mark.linux_tool
 def test_a_layout_edit_and_a_list_edit_appear_in_the_browser(session) -> None:
     from playwright import sync_api  # the test extras install it (pyproject.toml)
 
