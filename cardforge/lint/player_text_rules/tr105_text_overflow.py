@@ -113,12 +113,7 @@ stylesheet, an icon; a list of CSS warnings names each on a line of its own)."""
 
 def _unmeasured(game: Game, what: str, exc: CardforgeError) -> Problem:
     """The failure to lay out ``what``, at the first file and line the error names (a
-    template, a stylesheet, an icon), else at game.yaml. A CSS warning a layout worker could
-    not trace (a spawned worker, on Windows and macOS, has not read the stylesheets) is
-    traced here first (:func:`cardforge.render.templating.css_places.traced`)."""
-    from cardforge.render.templating.css_places import traced
-
-    exc = traced(exc)
+    template, a stylesheet, an icon), else at game.yaml."""
     found = _WHERE.search(exc.message)
     where = (Location(Path(found["path"]), int(found["line"]), int(found["col"] or 1)) if found
              else Location(game.root / "game.yaml"))

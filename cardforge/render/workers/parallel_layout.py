@@ -28,6 +28,7 @@ from cardforge.errors import MissingFontError, RenderError
 from cardforge.model.card_geometry import CardGeometry
 from cardforge.render.cache.face_cache import FaceCache
 from cardforge.render.layout.url_fetcher import Refusal, shown, stylesheet_files, written_in
+from cardforge.render.templating.css_places import traced
 from cardforge.render.templating.requested_urls import html_links
 from cardforge.render.workers import layout_workers as workers
 from cardforge.render.workers.chunks import Chunk, Job, Outcome, lay_out_chunk, make_job
@@ -204,7 +205,10 @@ def lay_out_faces(fragments: Sequence[str], css: str, geometry: CardGeometry, *,
         for outcome in outcomes:
             if outcome.error is not None:
                 missing_font, message, hint = outcome.error
-                raise (MissingFontError if missing_font else RenderError)(message, hint=hint)
+                if missing_font:
+                    raise MissingFontError(message, hint=hint)
+                # a spawned worker (Windows, macOS) has not read the stylesheets to trace a CSS warning
+                raise traced(RenderError(message, hint=hint))
     return LaidOut(tuple(cache.path(k) for k in keys), len(missing))
 
 
