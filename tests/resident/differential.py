@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from tests.resident.served_twice import twice
-from tests.resident.shape_cover import CACHE_KEY, shape
+from tests.resident.shape_cover import CACHE_KEY, read_listing, shape
 from tests.resident.svf_report import expect
 from tests.resident.warm_servers import REAL_RUN, servers
 
@@ -65,7 +65,7 @@ def listed() -> frozenset[str] | None:
         text = Path(value).read_text(encoding="utf-8")
     except OSError as exc:
         raise pytest.UsageError(f"{SWITCH}={value}: {exc.strerror}") from None
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    return frozenset(read_listing(text))
 
 
 def switched_for(test: str) -> bool:
@@ -118,8 +118,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             test: sorted(shapes) for test, shapes in _shapes.items()}
         config.workeroutput["cardforge_ran"] = sorted(_ran)  # type: ignore[attr-defined]
         return
-    if listed() is not None:  # the whole suite with the listed tests served too: what they must cover
-        expect(_shapes, _seconds, sorted(listed() or ()))
+    chosen = listed()
+    if chosen is not None:  # the whole suite with the listed tests served too: what they must cover
+        expect(_shapes, _seconds, sorted(chosen))
     cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
     if cache is None or not _ran or switched_on():  # the job's runs leave the suite's list alone
         return

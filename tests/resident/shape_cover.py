@@ -70,6 +70,11 @@ def shapes_of(entries: Mapping[str, Mapping[str, Any]], tests: Iterable[str]) ->
     return sorted({tuple(s) for test in tests for s in entries[test].get("shapes", ())})  # type: ignore[misc]
 
 
+def read_listing(text: str) -> list[str]:
+    """The test ids of a :data:`LISTED` file's ``text``: its lines but blank ones and ``#`` comments."""
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
 def write_expected(report: Path, entries: Mapping[str, Mapping[str, Any]], chosen: Sequence[str]) -> None:
     """Write :data:`EXPECTED` in ``report``: every shape the tests of ``entries`` (id →
     {"shapes", "seconds"}) but those under :data:`LEFT_OUT` ran, and the ``chosen`` tests'

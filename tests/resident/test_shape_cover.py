@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.resident.differential import SWITCH, switched_for
-from tests.resident.shape_cover import LISTED, cover, main, shape, write_expected
+from tests.resident.shape_cover import LISTED, cover, main, read_listing, shape, write_expected
 from tests.resident.svf_report import summary
 
 
@@ -49,7 +49,7 @@ def test_the_job_fails_when_a_shape_the_suite_ran_was_not_run(
     }), encoding="utf-8")
     listing = tmp_path / "served_tests.txt"
     assert main(listing, cache) == 0
-    chosen = [line for line in listing.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    chosen = read_listing(listing.read_text(encoding="utf-8"))
     assert chosen == ["tests/a.py::x", "tests/b.py::y"]  # tests/resident left out
     assert "2 of 2 tests run all 2 shapes" in capsys.readouterr().out
     entries = json.loads(cache.read_text(encoding="utf-8"))
@@ -102,7 +102,7 @@ def test_the_committed_list_names_tests_that_exist() -> None:
     """Every id in tests/resident/served_tests.txt is a test of the suite (by file and name;
     whether it still covers its shapes, the job's summary says)."""
     repo = Path(__file__).resolve().parents[2]
-    for test in [line for line in LISTED.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"]:
+    for test in read_listing(LISTED.read_text(encoding="utf-8")):
         path, _, name = test.partition("::")
         assert (repo / path).is_file(), test
         assert f"def {name.split('[')[0]}(" in (repo / path).read_text(encoding="utf-8"), test
