@@ -14,7 +14,11 @@ The figure is the user-visible time the mechanism claims to shorten:
 - ``unchanged``: the same build when nothing changed (after an untimed build);
 - ``lint-first``: ``cardforge lint --format json`` of the ``--lint-cards`` (10,000) card
   workspace with its parse cache (``.cardforge-cache/parsed``) emptied before each run;
-- ``lint``: the same lint with the parse cache filled (by an untimed run first).
+- ``lint``: the same lint with the parse cache filled (by an untimed run first);
+- ``fit``: the ``cold`` build of a copy of the build workspace whose front template (a
+  workspace override of the shipped one, :func:`fitted_front`) asks every card name to fit
+  (``data-fit``): set at 16 pt in a box 12 mm high, shrunk in 0.5 pt steps down to 6 pt, so
+  most names are laid out again several times (cardforge.render.layout.text_fit).
 
 A mechanism is switched OFF without changing cardforge: the child gets a folder first on
 ``PYTHONPATH`` holding a ``sitecustomize.py`` (written by this script) which adds an import
@@ -96,10 +100,9 @@ CHANGES = "cardforge.render.layout.weasyprint_changes"
 # The one table: mechanism → figures → how to switch it off. Update the dotted paths when
 # modules move. Mechanisms removed by issue 36 for paying less than 5 % (sized_arrays,
 # page_margins, exit_fast) are measured in
-# docs/benchmarks.md's issue-36 section, by this script as it was at commit affd183.
+# docs/benchmarks.md's issue-36 section, by this script as it was at commit affd183;
+# html_patterns (removed later) by this script as it was at commit 74705d4.
 MECHANISMS: dict[str, Mechanism] = {
-    "html_patterns": Mechanism(("cold",), (Switch(f"{CHANGES}.html_patterns", "install"),),
-                               "the switch installs every WeasyPrint change but this one"),
     "style_sharing": Mechanism(("cold",), (Switch(f"{CHANGES}.style_sharing", "install"),),
                                "the switch installs every WeasyPrint change but this one"),
     "svg_forms": Mechanism(("cold",), (Switch(f"{CHANGES}.svg_forms", "install"),),
@@ -112,7 +115,7 @@ MECHANISMS: dict[str, Mechanism] = {
                 "lambda original: (lambda *args, **kwargs: Ahead())")),
         "no child parses card files ahead (so no Claims between loader and child): the load "
         "parses every file itself, as without fork"),
-    "font_configs": Mechanism(("cold", "edit"),
+    "font_configs": Mechanism(("cold", "fit", "edit"),
                               (Switch("cardforge.render.layout.font_configs", "font_config_for"),),
                               "every document gets WeasyPrint's own fresh FontConfiguration"),
     "early_layout": Mechanism(
@@ -152,7 +155,26 @@ FIGURES = {
     "unchanged": "build, nothing changed, {cards} cards, cards/en/A4",
     "lint-first": "first lint, {lint_cards} cards (parse cache emptied)",
     "lint": "lint, {lint_cards} cards (parse cache filled)",
+    "fit": "cold build, {cards} cards, cards/en/A4, every card name fitted",
 }
+
+FITTED_NAME = ('<div class="cc-name" lang="{{ name_lang }}" data-fit="6 0.5" '
+               'style="font-size: 16pt; height: 12mm; overflow: hidden">{{ name }}</div>')
+"""The ``fit`` figure's card name: 16 pt in a box 12 mm high, fitted down to 6 pt."""
+
+
+def fitted_front(workspace: Path) -> None:
+    """Write ``workspace/templates/comic-creator/front.html.j2``: the shipped front template
+    with its card name replaced by :data:`FITTED_NAME`. Raises ValueError when the shipped
+    template no longer has the name element this replaces."""
+    shipped = (Path(__file__).resolve().parents[1] / "templates" / GAME_ID / "front.html.j2").read_text(
+        encoding="utf-8")
+    name = '<div class="cc-name" lang="{{ name_lang }}" style="font-size: {{ name_pt }}pt">{{ name }}</div>'
+    if name not in shipped:
+        raise ValueError("the shipped front template's card name changed: update FITTED_NAME")
+    override = workspace / "templates" / GAME_ID / "front.html.j2"
+    override.parent.mkdir(parents=True, exist_ok=True)
+    override.write_text(shipped.replace(name, FITTED_NAME), encoding="utf-8")
 
 OFF_ENV = "CARDFORGE_BENCH_OFF"
 LOG_ENV = "CARDFORGE_BENCH_LOG"
@@ -313,15 +335,22 @@ class Bench:
 
     def prepare(self, figure: str) -> Callable[[], Run]:
         """Set up ``figure``'s workspace (untimed) and return the timed run of it."""
-        if figure in ("cold", "edit", "unchanged"):
+        if figure in ("cold", "edit", "unchanged", "fit"):
             workspace = self.workspace("build", self.cards)
+            if figure == "fit":
+                fitted = self.root / f"fit-{self.cards}"
+                if not (fitted / "templates").is_dir():
+                    shutil.rmtree(fitted, ignore_errors=True)
+                    shutil.copytree(workspace / "cards", fitted / "cards")
+                    fitted_front(fitted)
+                workspace = fitted
             command = self.build_command(workspace)
             if figure != "cold":
                 self.environment(None)
                 run_process(command, workspace, what="untimed build")
 
             def build() -> float:
-                if figure == "cold":
+                if figure in ("cold", "fit"):
                     shutil.rmtree(workspace / ".cardforge-cache", ignore_errors=True)
                     shutil.rmtree(workspace / "out", ignore_errors=True)
                 elif figure == "edit":

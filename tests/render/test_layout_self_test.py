@@ -3,18 +3,14 @@ self-test layout they change, and stay on where it comes out the same."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cardforge.render.layout import weasyprint_changes as layout_setup
-from cardforge.render.layout.weasyprint_changes import glyph_advances, html_patterns, style_sharing
+from cardforge.render.layout.weasyprint_changes import glyph_advances, style_sharing, svg_forms
 
 
-def _patterns_installed() -> bool:
-    from tinyhtml5 import inputstream
-
-    return isinstance(inputstream.characters_until_regex, html_patterns.Patterns)
+def _forms_installed() -> bool:
+    return bool(svg_forms._original)
 
 
 @pytest.fixture
@@ -36,12 +32,12 @@ def test_the_versions_the_changes_were_written_for_install_them_without_a_self_t
     monkeypatch.setattr(layout_setup, "self_test", lambda: pytest.fail("no self-test expected"))
     layout_setup._verdict.clear()
     layout_setup.prepare()
-    assert layout_setup._verdict == {"on": True} and style_sharing._original and _patterns_installed()
+    assert layout_setup._verdict == {"on": True} and style_sharing._original and _forms_installed()
 
 
 def test_another_tinyhtml5_under_the_same_weasyprint_runs_the_self_test(monkeypatch):
-    """html_patterns changes tinyhtml5, so a tinyhtml5 upgrade alone must not install it
-    unchecked."""
+    """style_sharing and svg_forms read the element tree tinyhtml5 builds, so a tinyhtml5
+    upgrade alone must not install them unchecked."""
     weasyprint_version, _ = layout_setup.installed_versions()
     monkeypatch.setattr(layout_setup, "WRITTEN_FOR", ((weasyprint_version, "0.0"),))
     tested = []
@@ -58,24 +54,23 @@ def test_another_tinyhtml5_under_the_same_weasyprint_runs_the_self_test(monkeypa
 
 def test_on_another_version_the_changes_stay_on_when_the_test_page_is_the_same(unknown_version, capsys):
     layout_setup.prepare()
-    assert layout_setup._verdict == {"on": True} and style_sharing._original and _patterns_installed()
+    assert layout_setup._verdict == {"on": True} and style_sharing._original and _forms_installed()
     assert capsys.readouterr().err == ""
 
 
 def test_a_change_that_alters_the_test_page_turns_them_all_off_with_one_line(unknown_version, monkeypatch,
                                                                              capsys):
-    """Stand-in for a tinyhtml5 whose input stream changed: the patterns the change makes
-    now stop text runs at a letter, so words are cut and the page differs."""
-    monkeypatch.setattr(html_patterns.Patterns, "__missing__",
-                        lambda self, key: re.compile("[^<&a]+" if not key[1] else "[a]+"))
+    """Stand-in for a WeasyPrint whose SVG drawing changed: the change's drawing now
+    leaves the two inline SVGs of the test page blank, so the page differs."""
+    monkeypatch.setattr(svg_forms, "_drawn_once", lambda draw: (lambda *args, **kwargs: None))
     layout_setup.prepare()
     import weasyprint
 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"WeasyPrint {weasyprint.__version__} with tinyhtml5 " in err
-    assert "is not a version" in err and "they are off" in err
+    assert "is not a version" in err and "they are off" in err and "(its pages differ)" in err
     assert layout_setup._verdict == {"on": False}
-    assert not style_sharing._original and not _patterns_installed()
+    assert not style_sharing._original and not _forms_installed()
     layout_setup.prepare()  # later calls: nothing installed, nothing printed again
     assert not style_sharing._original and capsys.readouterr().err == ""
 
@@ -88,7 +83,7 @@ def test_a_change_that_crashes_on_the_test_page_turns_them_off(unknown_version, 
     monkeypatch.setattr(style_sharing, "_set_computed_styles", crash)
     layout_setup.prepare()
     assert "TypeError: set_computed_styles()" in capsys.readouterr().err
-    assert layout_setup._verdict == {"on": False} and not _patterns_installed()
+    assert layout_setup._verdict == {"on": False} and not _forms_installed()
 
 
 def test_a_width_change_that_no_longer_takes_effect_turns_them_off(unknown_version, monkeypatch, capsys):

@@ -4,7 +4,10 @@ WeasyPrint makes a ``FontConfiguration`` for every document it lays out unless g
 fontconfig loads its configuration and font list again (``FcInitLoadConfigAndFonts``),
 Pango gets a new font map, and every cache hung on them (fonts, their metrics and shaping,
 the struts of line boxes, font features) starts empty. A face worker lays out a document
-every 25 faces, so each chunk paid that again. :func:`font_config_for` gives the documents
+every 25 faces, so each chunk paid that again; text that fits
+(:mod:`cardforge.render.layout.text_fit`) lays out one small document per size it tries, so
+there it is most of a layout's time (what it saves: docs/benchmarks.md,
+``benchmarks/bench_mechanisms.py font_configs --figure fit``). :func:`font_config_for` gives the documents
 of one process whose stylesheet has no ``@font-face`` rule the same configuration: what it
 holds is then only what fontconfig finds installed, the same for each of them, and its
 caches are keyed by what they cache. A stylesheet with ``@font-face`` adds its fonts to the
