@@ -23,4 +23,4 @@ if [ "$#" -eq 0 ]; then
     tests/render/test_installed_fonts.py
 fi
 echo "simulated platform: $CARDFORGE_SIMULATE_PLATFORM, $("$python" --version), $*"
-"$python" -m pytest -p no:cacheprovider -q -n 2 "$@"
+"$python" -m pytest -p no:cacheprovider -n 2 "$@"  # -q: pyproject's addopts
