@@ -67,7 +67,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_whole_process import GAME_ID, SCOPES, Run, edit_one_card, run_process  # noqa: E402
-from shipped_shape import byte_compile_cardforge, cardforge_command, shipped_shape_workspace  # noqa: E402
+from shipped_shape import REPO, byte_compile_cardforge, cardforge_command, shipped_shape_workspace  # noqa: E402
 
 NO_OP = "lambda original: (lambda *args, **kwargs: None)"
 """A stand-in that does nothing and returns None."""
@@ -158,6 +158,10 @@ FIGURES = {
     "fit": "cold build, {cards} cards, cards/en/A4, every card name fitted",
 }
 
+SHIPPED_NAME = ('<div class="cc-name" lang="{{ name_lang }}" '
+                'style="font-size: {{ name_pt }}pt">{{ name }}</div>')
+"""The card name element of the shipped Comic Creator front template, which the ``fit``
+figure replaces by :data:`FITTED_NAME`."""
 FITTED_NAME = ('<div class="cc-name" lang="{{ name_lang }}" data-fit="6 0.5" '
                'style="font-size: 16pt; height: 12mm; overflow: hidden">{{ name }}</div>')
 """The ``fit`` figure's card name: 16 pt in a box 12 mm high, fitted down to 6 pt."""
@@ -165,16 +169,15 @@ FITTED_NAME = ('<div class="cc-name" lang="{{ name_lang }}" data-fit="6 0.5" '
 
 def fitted_front(workspace: Path) -> None:
     """Write ``workspace/templates/comic-creator/front.html.j2``: the shipped front template
-    with its card name replaced by :data:`FITTED_NAME`. Raises ValueError when the shipped
+    with :data:`SHIPPED_NAME` replaced by :data:`FITTED_NAME`. Raises ValueError when the shipped
     template no longer has the name element this replaces."""
-    shipped = (Path(__file__).resolve().parents[1] / "templates" / GAME_ID / "front.html.j2").read_text(
-        encoding="utf-8")
-    name = '<div class="cc-name" lang="{{ name_lang }}" style="font-size: {{ name_pt }}pt">{{ name }}</div>'
-    if name not in shipped:
-        raise ValueError("the shipped front template's card name changed: update FITTED_NAME")
+    shipped = (REPO / "templates" / GAME_ID / "front.html.j2").read_text(encoding="utf-8")
+    if SHIPPED_NAME not in shipped:
+        raise ValueError("the shipped front template's card name changed: "
+                         "update SHIPPED_NAME and FITTED_NAME")
     override = workspace / "templates" / GAME_ID / "front.html.j2"
     override.parent.mkdir(parents=True, exist_ok=True)
-    override.write_text(shipped.replace(name, FITTED_NAME), encoding="utf-8")
+    override.write_text(shipped.replace(SHIPPED_NAME, FITTED_NAME), encoding="utf-8")
 
 OFF_ENV = "CARDFORGE_BENCH_OFF"
 LOG_ENV = "CARDFORGE_BENCH_LOG"

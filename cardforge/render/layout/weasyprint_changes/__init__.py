@@ -23,8 +23,8 @@ made for speed on tinyhtml5's pattern cache, was removed when it paid under 5 %.
 The changes reach into the internals of WeasyPrint and of its HTML parser, tinyhtml5, which
 any release may change. They were written for the versions in :data:`WRITTEN_FOR`, where
 they are installed at once. On any
-other pair of versions a process first lays out :data:`SELF_TEST_HTML` (parsed HTML, shared
-styles, among inline SVGs, margin boxes and subset fonts) with WeasyPrint alone and then with the
+other pair of versions a process first lays out :data:`SELF_TEST_HTML` (shared styles
+and inline SVGs, among margin boxes and subset fonts) with WeasyPrint alone and then with the
 changes, and keeps the changes only when both come out the same, pixel for pixel, and
 glyph_advances' own check (:func:`~cardforge.render.layout.weasyprint_changes.glyph_advances.check`:
 the widths written do not depend on the size a document drew first) passes; else they
@@ -59,8 +59,8 @@ p.same { border: 1px solid #456; margin: 1mm 0 }
 <svg width="12" height="12" viewBox="0 0 2 2"><rect width="1" height="1" fill="#c00"/></svg></div>
 <div class="card boxed"><p class="same">Gamma &amp; 3</p></div>
 </body></html>"""
-"""A two-page document that goes through every change (parsed HTML, elements whose styles
-can be shared, two equal inline SVGs) among what faces hold: a page without and one with a
+"""A two-page document that goes through every change (elements whose styles can be
+shared, two equal inline SVGs) among what faces hold: a page without and one with a
 margin box, text whose font is subset."""
 
 OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's changes to its layout were "
