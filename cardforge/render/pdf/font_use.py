@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import struct
 
 import pikepdf
 from pikepdf import Name
@@ -31,6 +32,8 @@ _TOKEN = re.compile(rb"/([^\x00\t\n\x0c\r /\[\]()<>{}%]+)\s+[-+0-9.]+\s+Tf(?![^\
                     rb"|(?<![^\x00\t\n\x0c\r \]\)>])([qQ])(?![^\x00\t\n\x0c\r /\[\]()<>{}%])")
 """A font chosen (``/F1 12 Tf``), a hexadecimal string (glyph ids, 4 digits each, in
 WeasyPrint's text), or a ``q``/``Q`` (the font is part of the graphics state)."""
+_WHITESPACE = b"\x00\t\n\x0c\r "
+"""PDF white-space, which a hexadecimal string may hold between its digits."""
 
 
 def origin_id(origin: str) -> str:
@@ -42,7 +45,7 @@ def origin_of(font: object) -> str | None:
     """The origin stamp's text of ``font`` (a font dictionary), or None."""
     if not isinstance(font, pikepdf.Dictionary):
         return None
-    stamp = font.get(ORIGIN)
+    stamp = font[ORIGIN] if ORIGIN in font else None
     if not isinstance(stamp, pikepdf.String):
         return None
     text = str(stamp)
@@ -51,12 +54,18 @@ def origin_of(font: object) -> str | None:
 
 def stamp_origins(pdf: pikepdf.Pdf, origins: dict[str, str]) -> None:
     """Stamp every Type 0 font the pages of ``pdf`` use whose BaseFont (without its slash)
-    ``origins`` names with its origin (:data:`ORIGIN`)."""
-    seen: set[tuple[int, int]] = set()
+    ``origins`` names with its origin (:data:`ORIGIN`). Each resources dictionary, form
+    and font dictionary is visited once, however many pages share it (WeasyPrint gives all
+    the pages of a document one resources dictionary)."""
+    holders: set[tuple[int, int]] = set()
+    visited: set[tuple[int, int]] = set()
     for page in pdf.pages:
-        for resources in _resources_drawn(page.obj, seen):
-            fonts = resources.get(Name.Font)
-            if not isinstance(fonts, pikepdf.Dictionary):
+        resources = page.obj.get(Name.Resources)
+        if not isinstance(resources, pikepdf.Dictionary) or not _first_visit(resources, visited):
+            continue
+        for current in [resources] + [inner for inner, _ in _holders_drawn(resources, holders)]:
+            fonts = current.get(Name.Font)
+            if not isinstance(fonts, pikepdf.Dictionary) or not _first_visit(fonts, visited):
                 continue
             for font in fonts.values():
                 if isinstance(font, pikepdf.Dictionary) and font.get(Name.Subtype) == Name.Type0:
@@ -65,9 +74,26 @@ def stamp_origins(pdf: pikepdf.Pdf, origins: dict[str, str]) -> None:
                         font[ORIGIN] = pikepdf.String(origin)
 
 
-def stamp_glyphs(page: pikepdf.Page) -> None:
+def _first_visit(obj: pikepdf.Object, visited: set[tuple[int, int]]) -> bool:
+    """False when ``obj`` is an indirect object already in ``visited`` (else adds it)."""
+    if not obj.is_indirect:
+        return True
+    if obj.objgen in visited:
+        return False
+    visited.add(obj.objgen)
+    return True
+
+
+Scanned = dict[tuple[int, int], dict[str, set[int]]]
+"""A form's, pattern's or soft mask's object id → origin id → the glyph ids its content draws."""
+
+
+def stamp_glyphs(page: pikepdf.Page, scanned: Scanned | None = None) -> None:
     """Stamp ``page``'s resources with the glyph ids it draws in each font that has an
-    origin stamp (:data:`GLYPHS`), its own content and that of all it draws read."""
+    origin stamp (:data:`GLYPHS`), its own content and that of all it draws read.
+    ``scanned`` keeps what each form, pattern or soft mask draws (by object id), for the
+    pages of the same document that draw it too; the forms' content must not change
+    between those calls."""
     resources = page.obj.get(Name.Resources)
     if not isinstance(resources, pikepdf.Dictionary):
         return
@@ -75,8 +101,14 @@ def stamp_glyphs(page: pikepdf.Page) -> None:
     contents = page.obj.get(Name.Contents)
     streams = contents if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []
     _scan(b"\n".join(s.read_bytes() for s in streams), resources, used)
+    memo = {} if scanned is None else scanned
     for holder_resources, holder in _holders_drawn(resources):
-        _scan(holder.read_bytes(), holder_resources, used)
+        drawn = memo.get(holder.objgen)
+        if drawn is None:
+            drawn = memo[holder.objgen] = {}
+            _scan(holder.read_bytes(), holder_resources, drawn)
+        for key, glyphs in drawn.items():
+            used.setdefault(key, set()).update(glyphs)
     if GLYPHS in resources:
         del resources[GLYPHS]
     if used:
@@ -103,7 +135,7 @@ def glyphs_of(resources: pikepdf.Dictionary) -> dict[str, list[int]]:
 def _scan(data: bytes, resources: pikepdf.Dictionary, used: dict[str, set[int]]) -> None:
     """Add the glyph ids ``data`` (a content stream drawn with ``resources``) shows in each
     stamped font to ``used``: every hexadecimal string after a font is chosen counts."""
-    fonts = resources.get(Name.Font)
+    fonts = resources[Name.Font] if Name.Font in resources else None
     ids = {}
     if isinstance(fonts, pikepdf.Dictionary):
         for name, font in fonts.items():
@@ -122,42 +154,33 @@ def _scan(data: bytes, resources: pikepdf.Dictionary, used: dict[str, set[int]])
         elif state == b"Q":
             current = saved.pop() if saved else None
         elif current is not None:
-            digits = bytes(c for c in text if c not in b"\x00\t\n\x0c\r ")
-            used.setdefault(current, set()).update(
-                int(digits[i:i + 4], 16) for i in range(0, len(digits) - 3, 4))
+            digits = text.translate(None, _WHITESPACE)
+            whole = len(digits) - len(digits) % 4  # 4 hex digits a glyph id; a rest is ignored
+            if whole:
+                packed = bytes.fromhex(digits[:whole].decode("ascii"))
+                used.setdefault(current, set()).update(struct.unpack(f">{whole // 4}H", packed))
 
 
-def _holders_drawn(resources: pikepdf.Dictionary) -> list[tuple[pikepdf.Dictionary, pikepdf.Object]]:
+def _holders_drawn(resources: pikepdf.Dictionary, seen: set[tuple[int, int]] | None = None,
+                   ) -> list[tuple[pikepdf.Dictionary, pikepdf.Object]]:
     """(resources, holder) of every form, tiling pattern and soft-mask group ``resources``
-    draws, at any depth, each once."""
+    draws, at any depth, each once; none of those in ``seen`` (object ids, updated), nor
+    what only they draw."""
     found = []
-    seen: set[tuple[int, int]] = set()
+    seen = set() if seen is None else seen
     pending = [resources]
     while pending:
         current = pending.pop()
         for category in (Name.XObject, Name.Pattern, Name.ExtGState):
-            entries = current.get(category)
+            entries = current[category] if category in current else None
             if not isinstance(entries, pikepdf.Dictionary):
                 continue
             for holder in (h for entry in entries.values() for h in holders_in(entry)):
                 if holder.objgen in seen:
                     continue
                 seen.add(holder.objgen)
-                inner = holder.get(Name.Resources)
+                inner = holder[Name.Resources]  # holders_in gives only holders with resources
                 if isinstance(inner, pikepdf.Dictionary):
                     found.append((inner, holder))
                     pending.append(inner)
-    return found
-
-
-def _resources_drawn(page: pikepdf.Object, seen: set[tuple[int, int]]) -> list[pikepdf.Dictionary]:
-    """A page's resources and those of everything it draws."""
-    resources = page.get(Name.Resources)
-    if not isinstance(resources, pikepdf.Dictionary):
-        return []
-    found = [resources]
-    for inner, holder in _holders_drawn(resources):
-        if holder.objgen not in seen:
-            seen.add(holder.objgen)
-            found.append(inner)
     return found

@@ -27,7 +27,7 @@ from cardforge.render.layout.face_layout import render_faces_measured
 from cardforge.render.layout.font_origins import FontOrigin
 from cardforge.render.layout.text_overflow import dumps
 from cardforge.render.layout.url_fetcher import Refusal
-from cardforge.render.pdf.font_use import glyphs_of, origin_id, stamp_glyphs, stamp_origins
+from cardforge.render.pdf.font_use import Scanned, glyphs_of, origin_id, stamp_glyphs, stamp_origins
 from cardforge.render.pdf.pdf_split import prune_resources
 from cardforge.render.pdf.resource_names import canonical_names
 from cardforge.render.pdf.resource_stamps import stamp_font_keys, stamp_form_keys
@@ -107,8 +107,9 @@ def sealed_pages(pdf: bytes, keys: Sequence[str], origins: Mapping[str, str] | N
         for page in source.pages:
             prune_resources(page, done)
         canonical_names(source)  # names that do not depend on the chunk
+        scanned: Scanned = {}  # the chunk's forms, read once for all the pages that draw them
         for page in source.pages:
-            stamp_glyphs(page)
+            stamp_glyphs(page, scanned)
         stamp_form_keys(source)  # and its forms, once pruned to what each draws
         digests = {origin_id(text): json.loads(text)["sha256"] for text in (origins or {}).values()}
         for page, key in zip(source.pages, keys, strict=True):
