@@ -19,7 +19,7 @@ import struct
 import pikepdf
 from pikepdf import Name
 
-from cardforge.render.pdf.pdf_split import holders_in
+from cardforge.render.pdf.pdf_split import holders_in, value_of
 from cardforge.render.pdf.shared_resources import ORIGIN
 
 __all__ = ["GLYPHS", "ORIGIN", "glyphs_of", "origin_id", "origin_of", "stamp_glyphs", "stamp_origins"]
@@ -45,7 +45,7 @@ def origin_of(font: object) -> str | None:
     """The origin stamp's text of ``font`` (a font dictionary), or None."""
     if not isinstance(font, pikepdf.Dictionary):
         return None
-    stamp = font[ORIGIN] if ORIGIN in font else None
+    stamp = value_of(font, ORIGIN)
     if not isinstance(stamp, pikepdf.String):
         return None
     text = str(stamp)
@@ -135,7 +135,7 @@ def glyphs_of(resources: pikepdf.Dictionary) -> dict[str, list[int]]:
 def _scan(data: bytes, resources: pikepdf.Dictionary, used: dict[str, set[int]]) -> None:
     """Add the glyph ids ``data`` (a content stream drawn with ``resources``) shows in each
     stamped font to ``used``: every hexadecimal string after a font is chosen counts."""
-    fonts = resources[Name.Font] if Name.Font in resources else None
+    fonts = value_of(resources, Name.Font)
     ids = {}
     if isinstance(fonts, pikepdf.Dictionary):
         for name, font in fonts.items():
@@ -172,7 +172,7 @@ def _holders_drawn(resources: pikepdf.Dictionary, seen: set[tuple[int, int]] | N
     while pending:
         current = pending.pop()
         for category in (Name.XObject, Name.Pattern, Name.ExtGState):
-            entries = current[category] if category in current else None
+            entries = value_of(current, category)
             if not isinstance(entries, pikepdf.Dictionary):
                 continue
             for holder in (h for entry in entries.values() for h in holders_in(entry)):

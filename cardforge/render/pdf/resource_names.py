@@ -19,7 +19,7 @@ import zlib
 import pikepdf
 from pikepdf import Name, ObjectType
 
-from cardforge.render.pdf.pdf_split import holders_in, names_in
+from cardforge.render.pdf.pdf_split import holders_in, names_in, value_of
 
 RENAMED = {Name.XObject: ("x", b"Do"), Name.Pattern: ("p", b"scn"), Name.ExtGState: ("g", b"gs"),
            Name.Shading: ("h", b"sh")}
@@ -53,7 +53,7 @@ def _children(resources: pikepdf.Dictionary) -> list[pikepdf.Object]:
     """The holders (forms, tiling patterns, soft-mask groups) a resources dictionary draws."""
     found = []
     for category in (Name.XObject, Name.Pattern, Name.ExtGState):
-        entries = resources.get(category)
+        entries = value_of(resources, category)
         if isinstance(entries, pikepdf.Dictionary):
             found += [h for entry in entries.values() for h in holders_in(entry)]
     return found
@@ -66,7 +66,7 @@ def _rename_below(holder: pikepdf.Object, memo: dict, done: set) -> None:
         current, children_done = pending.pop()
         if current.objgen in done and current.is_indirect:
             continue
-        resources = current.get(Name.Resources)
+        resources = value_of(current, Name.Resources)
         if not isinstance(resources, pikepdf.Dictionary):
             done.add(current.objgen)
             continue
@@ -84,7 +84,7 @@ def _rename(holder: pikepdf.Object, resources: pikepdf.Dictionary, memo: dict,
     mapping: dict[tuple[Name, str], str] = {}
     renamed: dict[Name, pikepdf.Dictionary] = {}
     for category, (letter, _) in RENAMED.items():
-        entries = resources.get(category)
+        entries = value_of(resources, category)
         if not isinstance(entries, pikepdf.Dictionary):
             continue
         new = pikepdf.Dictionary()
@@ -144,7 +144,7 @@ def _digest(obj: object, memo: dict, depth: int) -> bytes:
         digest.update(b"[")
         for item in obj:
             digest.update(_digest(item, memo, depth + 1))
-    elif obj.get(Name.Type) == Name.Font:
+    elif value_of(obj, Name.Type) == Name.Font:
         digest.update(b"font " + str(obj.get(Name.BaseFont, "")).encode())
     else:
         digest.update(b"S" if kind == ObjectType.stream else b"D")

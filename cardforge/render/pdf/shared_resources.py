@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pikepdf
 from pikepdf import Name, ObjectType
 
-from cardforge.render.pdf.pdf_split import holders_in
+from cardforge.render.pdf.pdf_split import holders_in, value_of
 
 ORIGIN = Name("/CardforgeFontOrigin")
 """A font's original (see :mod:`cardforge.render.pdf.font_use`, which stamps it)."""
@@ -55,7 +55,8 @@ def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0, stamped: b
     kind = obj._type_code
     if depth > 12:
         digest.update(b"...")
-    elif stamped and depth and kind == ObjectType.dictionary and isinstance(obj.get(ORIGIN), pikepdf.String):
+    elif stamped and depth and kind == ObjectType.dictionary and \
+            isinstance(value_of(obj, ORIGIN), pikepdf.String):
         # a font with an origin: its subset depends on its chunk, and an output replaces it
         # with one of its own (font_union), so a form drawing it is the same form in any chunk
         digest.update(b"O" + str(obj.get(Name.BaseFont, "")).encode() + bytes(obj[ORIGIN]))
@@ -78,7 +79,7 @@ def _feed(obj: pikepdf.Object, digest: hashlib._Hash, depth: int = 0, stamped: b
 
 def _stamp(obj: pikepdf.Object) -> str:
     """The key a font or form is stamped with (:data:`FONT_KEY`, :data:`FORM_KEY`), or ""."""
-    return next((str(obj[stamp]) for stamp in _STAMPS if _is_key(obj.get(stamp))), "")
+    return next((str(obj[stamp]) for stamp in _STAMPS if _is_key(value_of(obj, stamp))), "")
 
 
 def _feed_dict(obj: pikepdf.Object, digest: hashlib._Hash, depth: int, stamped: bool) -> None:
@@ -165,7 +166,7 @@ class ResourceSharer:
         damaged or forged entry)."""
         for current in _reached(resources, self._seen):
             for category in self._categories:
-                entries = current.get(category)
+                entries = value_of(current, category)
                 if isinstance(entries, pikepdf.Dictionary):
                     self._share(entries, category == Name.Font)
 
@@ -198,12 +199,12 @@ class ResourceSharer:
         one back. A form left out is not walked into: none of it is copied."""
         for current in _reached(resources, set()):
             for category, stamp in _STAMP_OF.items():
-                entries = current.get(category)
+                entries = value_of(current, category)
                 if not isinstance(entries, pikepdf.Dictionary):
                     continue
                 for name in list(entries.keys()):
                     entry = entries[name]
-                    stamped = entry.get(stamp) if isinstance(entry, _HOLDERS) else None
+                    stamped = value_of(entry, stamp) if isinstance(entry, _HOLDERS) else None
                     if _is_key(stamped) and str(stamped) in self.canonical:
                         entries[name] = pikepdf.String(HELD + str(stamped))
 
@@ -218,7 +219,7 @@ def _reached(resources: pikepdf.Object, seen: set[tuple[int, int]]) -> Iterator[
         current = pending.pop()
         yield current
         for category in (Name.XObject, Name.Pattern, Name.ExtGState):
-            entries = current.get(category)
+            entries = value_of(current, category)
             if isinstance(entries, pikepdf.Dictionary):
                 for child in (h for entry in entries.values() for h in holders_in(entry)):
                     if child.objgen not in seen:
