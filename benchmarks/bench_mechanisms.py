@@ -100,9 +100,12 @@ CHANGES = "cardforge.render.layout.weasyprint_changes"
 # The one table: mechanism → figures → how to switch it off. Update the dotted paths when
 # modules move. Mechanisms removed by issue 36 for paying less than 5 % (sized_arrays,
 # page_margins, exit_fast) are measured in
-# docs/benchmarks.md's issue-36 section, by this script as it was at commit affd183;
-# html_patterns (removed later) by this script as it was at commit 74705d4.
+# docs/benchmarks.md's issue-36 section, by this script as it was at commit affd183.
+# html_patterns was removed at 413e9d9 on three rounds and put back on twelve (docs/benchmarks.md,
+# 2026-12-07).
 MECHANISMS: dict[str, Mechanism] = {
+    "html_patterns": Mechanism(("cold",), (Switch(f"{CHANGES}.html_patterns", "install"),),
+                               "the switch installs every WeasyPrint change but this one"),
     "style_sharing": Mechanism(("cold",), (Switch(f"{CHANGES}.style_sharing", "install"),),
                                "the switch installs every WeasyPrint change but this one"),
     "svg_forms": Mechanism(("cold",), (Switch(f"{CHANGES}.svg_forms", "install"),),

@@ -1,8 +1,10 @@
 """The changes cardforge makes to WeasyPrint's internals, and the one switch that installs them.
 
-Two changes leave every page as WeasyPrint draws it and only save work:
-:mod:`~cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent
-elements' computed styles shared across a document's faces) and
+Three changes leave every page as WeasyPrint draws it and only save work:
+:mod:`~cardforge.render.layout.weasyprint_changes.html_patterns` (the HTML parser's patterns
+made once: tinyhtml5 2.1.0's own cache never hits),
+:mod:`~cardforge.render.layout.weasyprint_changes.style_sharing` (equivalent elements'
+computed styles shared across a document's faces) and
 :mod:`~cardforge.render.layout.weasyprint_changes.svg_forms` (each distinct inline SVG parsed
 once a document and drawn once a size, as a form). svg_forms pays under 5 % on the build's
 figures but stays: drawn as forms, icons are anti-aliased one level differently at their
@@ -17,8 +19,7 @@ installs a change. It may import only :mod:`cardforge.render.layout.weasyprint_v
 WeasyPrint and the libraries under it: nothing else of cardforge's rendering (a contract).
 A change made for speed stays only while it pays at least 5 % on a whole-process figure
 (``benchmarks/bench_mechanisms.py``; docs/benchmarks.md has the figures); glyph_advances
-stays for the reproducible files it makes (docs/printing.md, "Reproducible files"). A fourth,
-made for speed on tinyhtml5's pattern cache, was removed when it paid under 5 %.
+stays for the reproducible files it makes (docs/printing.md, "Reproducible files").
 
 The changes reach into the internals of WeasyPrint and of its HTML parser, tinyhtml5, which
 any release may change. They were written for the versions in :data:`WRITTEN_FOR`, where
@@ -40,13 +41,12 @@ import threading
 from cardforge.render.layout import weasyprint_version  # noqa: F401
 
 # weasyprint_version refuses another WeasyPrint major on import (the changes import WeasyPrint lazily)
-from cardforge.render.layout.weasyprint_changes import glyph_advances, style_sharing, svg_forms
+from cardforge.render.layout.weasyprint_changes import glyph_advances, html_patterns, style_sharing, svg_forms
 
 WRITTEN_FOR = (("70.0", "2.1.0"),)
 """The (WeasyPrint, tinyhtml5) versions the changes were written for and are tested on (the
-suite's layout tests compare each with WeasyPrint's own pages): style_sharing and svg_forms
-read the element tree tinyhtml5 builds, which WeasyPrint 70 accepts from 2.0.0b1 on, so
-both versions decide."""
+suite's layout tests compare each with WeasyPrint's own pages): html_patterns changes
+tinyhtml5, which WeasyPrint 70 accepts from 2.0.0b1 on, so both versions decide."""
 
 SELF_TEST_HTML = """<!doctype html><html><head><style>
 @page { size: 60mm 40mm; margin: 5mm }
@@ -104,13 +104,14 @@ def installed_versions() -> tuple[str, str]:
 
 
 def _install() -> None:
+    html_patterns.install()
     svg_forms.install()
     style_sharing.install()
     glyph_advances.install()
 
 
 def _uninstall() -> None:
-    for change in (glyph_advances, svg_forms, style_sharing):
+    for change in (glyph_advances, svg_forms, style_sharing, html_patterns):
         change.uninstall()
 
 
