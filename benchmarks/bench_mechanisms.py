@@ -43,8 +43,16 @@ figure when OFF is slower by at least ``--threshold`` (5 %) in the median wall-c
 and slower (ratio > 1) in every round; "unclear" when the median reaches the threshold but
 some round does not show it; "no" otherwise.
 
+``--instructions`` counts the instructions each run executes, all its processes summed
+(benchmarks/instruction_counts.py, Valgrind), instead of timing it: a count does not move
+with the machine's load, so one round decides, where a wall-clock ratio on the 2-core
+benchmark machine moves by ±20 % between neighbouring runs. It counts work, not waiting: a
+mechanism that saves time by using the second core (parse_ahead) saves no instructions and
+is timed instead. A run takes about 40 times as long as the command (a 100-card cold build,
+``--cards 100``: some five minutes).
+
 Usage: ``python benchmarks/bench_mechanisms.py MECHANISM… [--figure F…] [--rounds 3]
-[--cards 1000] [--lint-cards 10000] [--keep DIR] [--json PATH] [--markdown]``;
+[--cards 1000] [--lint-cards 10000] [--keep DIR] [--json PATH] [--markdown] [--instructions]``;
 ``--list`` prints the mechanisms, their figures and how each is switched off. ``--keep``
 keeps the generated workspaces in DIR and reuses them on the next run (generating the
 10,000-card one takes about a minute). A cold build takes 20–50 s on the 2-core
@@ -67,6 +75,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_whole_process import GAME_ID, SCOPES, Run, edit_one_card, run_process  # noqa: E402
+from instruction_counts import counted_run  # noqa: E402
 from shipped_shape import REPO, byte_compile_cardforge, cardforge_command, shipped_shape_workspace  # noqa: E402
 
 NO_OP = "lambda original: (lambda *args, **kwargs: None)"
@@ -295,8 +304,10 @@ class Measured:
 class Bench:
     """The workspaces, the switch folder and the runs."""
 
-    def __init__(self, root: Path, cards: int, lint_cards: int) -> None:
+    def __init__(self, root: Path, cards: int, lint_cards: int, count_instructions: bool = False) -> None:
         self.root = root
+        self.run = counted_run if count_instructions else run_process
+        self.unit = "G instr" if count_instructions else "s"
         self.cards, self.lint_cards = cards, lint_cards
         self.switch_dir = root / "switch"
         self.switch_dir.mkdir(parents=True, exist_ok=True)
@@ -362,7 +373,7 @@ class Bench:
                 elif figure == "edit":
                     edit_one_card(workspace / "cards" / GAME_ID, self.turn)
                     self.turn += 1
-                return run_process(command, workspace, what=f"cardforge build ({figure})")
+                return self.run(command, workspace, what=f"cardforge build ({figure})")
             return build
         workspace = self.workspace("lint", self.lint_cards)
         command = self.lint_command(workspace)
@@ -373,7 +384,7 @@ class Bench:
         def lint() -> float:
             if figure == "lint-first":
                 shutil.rmtree(workspace / ".cardforge-cache" / "parsed", ignore_errors=True)
-            return run_process(command, workspace, what=f"cardforge lint ({figure})")
+            return self.run(command, workspace, what=f"cardforge lint ({figure})")
         return lint
 
     def measure(self, name: str, figure: str, rounds: int) -> Measured:
@@ -396,8 +407,9 @@ class Bench:
             measured.rounds.append(Round(runs["on"].seconds, runs["off"].seconds, load["on"], load["off"],
                                          order[0], called, runs["on"].cpu_seconds, runs["off"].cpu_seconds))
             last = measured.rounds[-1]
-            print(f"{name} {figure} round {number + 1}: on {last.on:.2f} s (load {last.load_on:.1f}), "
-                  f"off {last.off:.2f} s (load {last.load_off:.1f}), off/on {last.ratio:.3f}, "
+            print(f"{name} {figure} round {number + 1}: "
+                  f"on {last.on:.2f} {self.unit} (load {last.load_on:.1f}), "
+                  f"off {last.off:.2f} {self.unit} (load {last.load_off:.1f}), off/on {last.ratio:.3f}, "
                   f"CPU off/on {last.cpu_ratio:.3f}"
                   + ("" if called else "  WARNING: no stand-in was called in the OFF run"),
                   file=sys.stderr)
@@ -459,6 +471,10 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep (and reuse) the generated workspaces in this folder")
     parser.add_argument("--json", type=Path, help="append each measurement to this file (JSON lines)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions (Valgrind, all processes) instead of timing: the same "
+                             "on a busy machine, so one round is enough; the seconds columns then hold "
+                             "billions of instructions (instruction_counts.py)")
     parser.add_argument("--list", action="store_true", help="print the mechanisms and their switches")
     args = parser.parse_args()
     byte_compile_cardforge()  # as installed: no module compiled again by each command
@@ -470,7 +486,8 @@ def main() -> None:
         parser.error(f"unknown mechanism(s): {', '.join(unknown)}")
     os.environ["PYTHONPATH_BEFORE_BENCH"] = os.environ.get("PYTHONPATH", "")
     with tempfile.TemporaryDirectory(prefix="bench-mechanisms-") as tmp:
-        bench = Bench(args.keep.resolve() if args.keep else Path(tmp), args.cards, args.lint_cards)
+        bench = Bench(args.keep.resolve() if args.keep else Path(tmp), args.cards, args.lint_cards,
+                      args.instructions)
         rows = []
         for name in args.mechanisms:
             claimed = MECHANISMS[name].figures
