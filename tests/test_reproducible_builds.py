@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -47,10 +48,19 @@ def _build(root: Path, *extra: str) -> dict[str, bytes]:
 
 
 def _half_deleted(cache: Path) -> list[Path]:
-    """Delete a fixed random half of every file in ``cache`` (face pages, their
-    measurements, face books, font programs and subsets, content entries); the deleted."""
-    entries = sorted(p for p in cache.rglob("*") if p.is_file())
-    gone = random.Random(33).sample(entries, len(entries) // 2)
+    """Delete a fixed random half of each kind of file in ``cache`` (face pages, their
+    measurements, face books, font programs and subsets, content entries: by folder and
+    suffix), at least one of each; the deleted. By kind, because entries are named after
+    keys that cover the code: a sample of all files at once can miss a kind of few files
+    (the original fonts) when the code changes."""
+    kinds: dict[tuple[str, str], list[Path]] = {}
+    for entry in sorted(p for p in cache.rglob("*") if p.is_file()):
+        folder = entry.relative_to(cache).parts[0]  # faces are sharded by two hex digits of their key
+        kind = "faces" if re.fullmatch(r"[0-9a-f]{2}", folder) else folder
+        kinds.setdefault((kind, entry.suffix), []).append(entry)
+    chooser = random.Random(33)
+    gone = [entry for _, entries in sorted(kinds.items())
+            for entry in chooser.sample(entries, max(1, len(entries) // 2))]
     for entry in gone:
         entry.unlink()
     return gone
