@@ -416,17 +416,18 @@ class Bench:
         return measured
 
 
-def summary_row(measured: Measured, threshold: float) -> list[str]:
-    """One table row: mechanism, figure, ON median (range), OFF median (range), median ratio
-    (per round), median CPU ratio, rounds, load averages, pays."""
+def summary_row(measured: Measured, threshold: float, unit: str = "s") -> list[str]:
+    """One table row: mechanism, figure, ON median (range), OFF median (range), in ``unit``
+    (seconds, or billions of instructions), median ratio (per round), median CPU ratio,
+    rounds, load averages, pays."""
     on = [r.on for r in measured.rounds]
     off = [r.off for r in measured.rounds]
     ratios = [r.ratio for r in measured.rounds]
     loads = [x for r in measured.rounds for x in (r.load_on, r.load_off)]
     reached = all(r.called for r in measured.rounds)
     return [measured.mechanism, measured.label,
-            f"{statistics.median(on):.2f} s ({min(on):.2f}–{max(on):.2f})",
-            f"{statistics.median(off):.2f} s ({min(off):.2f}–{max(off):.2f})",
+            f"{statistics.median(on):.2f} {unit} ({min(on):.2f}–{max(on):.2f})",
+            f"{statistics.median(off):.2f} {unit} ({min(off):.2f}–{max(off):.2f})",
             f"{statistics.median(ratios):.3f} ({', '.join(f'{x:.3f}' for x in ratios)})",
             f"{statistics.median(r.cpu_ratio for r in measured.rounds):.3f}",
             str(len(ratios)), f"{min(loads):.1f}–{max(loads):.1f}",
@@ -494,7 +495,7 @@ def main() -> None:
             figures = args.figure or (claimed if args.all_figures else claimed[:1])
             for figure in figures:
                 measured = bench.measure(name, figure, args.rounds)
-                rows.append(summary_row(measured, args.threshold))
+                rows.append(summary_row(measured, args.threshold, bench.unit))
                 if args.json:
                     with args.json.open("a", encoding="utf-8") as out:
                         out.write(json.dumps({"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

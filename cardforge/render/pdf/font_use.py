@@ -20,7 +20,7 @@ import pikepdf
 from pikepdf import Name
 
 from cardforge.render.pdf.pdf_split import holders_in, value_of
-from cardforge.render.pdf.shared_resources import ORIGIN
+from cardforge.render.pdf.shared_resources import ORIGIN, reached_resources
 
 __all__ = ["GLYPHS", "ORIGIN", "glyphs_of", "origin_id", "origin_of", "stamp_glyphs", "stamp_origins"]
 GLYPHS = Name("/CardforgeGlyphs")
@@ -63,8 +63,8 @@ def stamp_origins(pdf: pikepdf.Pdf, origins: dict[str, str]) -> None:
         resources = page.obj.get(Name.Resources)
         if not isinstance(resources, pikepdf.Dictionary) or not _first_visit(resources, visited):
             continue
-        for current in [resources] + [inner for inner, _ in _holders_drawn(resources, holders)]:
-            fonts = current.get(Name.Font)
+        for current in reached_resources(resources, holders):
+            fonts = value_of(current, Name.Font)
             if not isinstance(fonts, pikepdf.Dictionary) or not _first_visit(fonts, visited):
                 continue
             for font in fonts.values():
@@ -161,13 +161,11 @@ def _scan(data: bytes, resources: pikepdf.Dictionary, used: dict[str, set[int]])
                 used.setdefault(current, set()).update(struct.unpack(f">{whole // 4}H", packed))
 
 
-def _holders_drawn(resources: pikepdf.Dictionary, seen: set[tuple[int, int]] | None = None,
-                   ) -> list[tuple[pikepdf.Dictionary, pikepdf.Object]]:
+def _holders_drawn(resources: pikepdf.Dictionary) -> list[tuple[pikepdf.Dictionary, pikepdf.Object]]:
     """(resources, holder) of every form, tiling pattern and soft-mask group ``resources``
-    draws, at any depth, each once; none of those in ``seen`` (object ids, updated), nor
-    what only they draw."""
+    draws, at any depth, each once."""
     found = []
-    seen = set() if seen is None else seen
+    seen: set[tuple[int, int]] = set()
     pending = [resources]
     while pending:
         current = pending.pop()

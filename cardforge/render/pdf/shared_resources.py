@@ -164,7 +164,7 @@ class ResourceSharer:
         dictionary) and of what it draws; one :meth:`leave_out_known` held back becomes the
         kept one of its key. Raises ValueError for a placeholder of something not kept (a
         damaged or forged entry)."""
-        for current in _reached(resources, self._seen):
+        for current in reached_resources(resources, self._seen):
             for category in self._categories:
                 entries = value_of(current, category)
                 if isinstance(entries, pikepdf.Dictionary):
@@ -197,7 +197,7 @@ class ResourceSharer:
         font, form or pattern, in them and in what they draw, stamped with the key of one
         kept already, so that copying leaves it out; :meth:`visit` on the copy puts the kept
         one back. A form left out is not walked into: none of it is copied."""
-        for current in _reached(resources, set()):
+        for current in reached_resources(resources, set()):
             for category, stamp in _STAMP_OF.items():
                 entries = value_of(current, category)
                 if not isinstance(entries, pikepdf.Dictionary):
@@ -209,7 +209,7 @@ class ResourceSharer:
                         entries[name] = pikepdf.String(HELD + str(stamped))
 
 
-def _reached(resources: pikepdf.Object, seen: set[tuple[int, int]]) -> Iterator[pikepdf.Object]:
+def reached_resources(resources: pikepdf.Object, seen: set[tuple[int, int]]) -> Iterator[pikepdf.Object]:
     """``resources`` (a resources dictionary), then the resources of every form, pattern or
     soft-mask group it draws, at any depth (read after the caller had each one yielded, so
     an entry it replaced is not walked into); each of those once, ``seen`` holding the
@@ -224,7 +224,8 @@ def _reached(resources: pikepdf.Object, seen: set[tuple[int, int]]) -> Iterator[
                 for child in (h for entry in entries.values() for h in holders_in(entry)):
                     if child.objgen not in seen:
                         seen.add(child.objgen)
-                        pending.append(child.Resources)
+                        if isinstance(child.Resources, pikepdf.Dictionary):  # else nothing to walk
+                            pending.append(child.Resources)
 
 
 HELD = "cardforge held "

@@ -46,7 +46,8 @@ from cardforge.render.layout.weasyprint_changes import glyph_advances, html_patt
 WRITTEN_FOR = (("70.0", "2.1.0"),)
 """The (WeasyPrint, tinyhtml5) versions the changes were written for and are tested on (the
 suite's layout tests compare each with WeasyPrint's own pages): html_patterns changes
-tinyhtml5, which WeasyPrint 70 accepts from 2.0.0b1 on, so both versions decide."""
+tinyhtml5, and style_sharing and svg_forms read the element tree it builds, which WeasyPrint
+70 accepts from 2.0.0b1 on, so both versions decide."""
 
 SELF_TEST_HTML = """<!doctype html><html><head><style>
 @page { size: 60mm 40mm; margin: 5mm }
@@ -59,8 +60,8 @@ p.same { border: 1px solid #456; margin: 1mm 0 }
 <svg width="12" height="12" viewBox="0 0 2 2"><rect width="1" height="1" fill="#c00"/></svg></div>
 <div class="card boxed"><p class="same">Gamma &amp; 3</p></div>
 </body></html>"""
-"""A two-page document that goes through every change (elements whose styles can be
-shared, two equal inline SVGs) among what faces hold: a page without and one with a
+"""A two-page document that goes through every change (parsed HTML, elements whose styles
+can be shared, two equal inline SVGs) among what faces hold: a page without and one with a
 margin box, text whose font is subset."""
 
 OFF_NOTICE = ("cardforge: WeasyPrint {version} is not a version cardforge's changes to its layout were "
