@@ -50,12 +50,15 @@ class FontStore:
         """Whether an original of SHA-256 ``digest`` is kept (not read: see :meth:`original`)."""
         return _is_digest(digest) and cache_entries.regular(self.folder / f"{digest}.font", LIMIT)
 
-    def put_original(self, digest: str, data: bytes) -> None:
+    def put_original(self, digest: str, data: bytes, *, digested: bool = False) -> None:
         """Keep ``data``, whose SHA-256 is ``digest``, unless kept already or too large.
-        Raises OSError when it cannot be written."""
+        ``digested``: the caller computed ``digest`` from these very bytes (a layout worker's
+        :class:`~cardforge.render.layout.font_origins.FontOrigin`), so they are not hashed
+        again (Noto Sans CJK: ~20 MB). Raises ValueError when ``data`` does not have that
+        digest (checked unless ``digested``), OSError when it cannot be written."""
         if not _is_digest(digest) or len(data) > LIMIT or self.has_original(digest):
             return
-        if hashlib.sha256(data).hexdigest() != digest:
+        if not digested and hashlib.sha256(data).hexdigest() != digest:
             raise ValueError("a font program does not have the digest it is kept under")
         path = self.folder / f"{digest}.font"
         cache_entries.real_folder(self.folder)

@@ -82,7 +82,7 @@ def lay_out_chunk(job: Job, chunk: Chunk) -> Outcome:
     fonts = FontStore(job.cache_folder)
     for origin in origins.values():  # before the faces: a cached face implies its originals
         if not fonts.has_original(origin.digest):
-            fonts.put_original(origin.digest, origin.program())
+            fonts.put_original(origin.digest, origin.program(), digested=True)
     cache = FaceCache(job.cache_folder)
     for key, measured in zip(chunk.keys, measures, strict=True):  # before the page: a page
         cache.put_sidecar(key, dumps(measured, key))              # implies its measurements
