@@ -25,10 +25,11 @@ from cardforge.model.game_model import Card, Deck, Game
 from cardforge.render.cache.face_list import DistinctFaces
 from cardforge.render.cache.fragment_memo import data_digest, open_memo
 from cardforge.render.colour.print_palette import load_palette
+from cardforge.render.layout.deck_underlays import DeckUnderlays
 from cardforge.render.layout.face_layout import require_fonts
 from cardforge.render.layout.font_coverage import require_coverage
 from cardforge.render.layout.text_fit import fit_face
-from cardforge.render.layout.underlays import DeckUnderlays, layered
+from cardforge.render.layout.underlays import layered
 from cardforge.render.templating.card_art import check_art
 from cardforge.render.templating.face_kit import mix
 from cardforge.render.templating.game_templates import game_templates
