@@ -24,12 +24,15 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from cardforge.render.pdf.font_use import GLYPHS, ORIGIN, glyphs_of, origin_id, origin_of
-from cardforge.render.pdf.pdf_split import holders_in
+from cardforge.render.pdf.pdf_split import holders_in, value_of
 from cardforge.render.pdf.shared_resources import FONT_KEY
 
 Program = Callable[[str, tuple[int, ...]], "bytes | None"]
 """(origin stamp text, sorted glyph ids) → the original's subset program, or None."""
 _BFCHAR = re.compile(rb"<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]*)>")
+_W_RUN = re.compile(rb"\s*(?:(?P<first>-?\d+)\s*\[(?P<widths>[^\[\]]*)\]"
+                    rb"|(?P<start>-?\d+)\s+(?P<end>-?\d+)\s+(?P<width>[-+.\d]+)(?![^\s\[\]]))")
+"""One run of a /W array in PDF syntax: ``first [w1 w2 …]`` or ``first last w``."""
 _FIXED_PITCH = 1
 
 
@@ -70,15 +73,21 @@ def unify_fonts(pdf: pikepdf.Pdf, program: Program) -> Journal:
     journal = Journal()
     uses: dict[str, list[tuple[pikepdf.Dictionary, Name, pikepdf.Dictionary]]] = {}
     glyphs: dict[str, set[int]] = {}
+    origins: dict[tuple[int, int], str | None] = {}  # a chunk's font is drawn by all its faces: read once
     for resources in _all_resources(pdf):
         for key, ids in glyphs_of(resources).items():
             glyphs.setdefault(key, set()).update(ids)
         if GLYPHS in resources:
             journal.set(resources, GLYPHS, None)
-        fonts = resources.get(Name.Font)
+        fonts = value_of(resources, Name.Font)
         if isinstance(fonts, Dictionary):
             for name, font in fonts.items():
-                origin = origin_of(font)
+                if isinstance(font, Dictionary) and font.is_indirect:
+                    if font.objgen not in origins:
+                        origins[font.objgen] = origin_of(font)
+                    origin = origins[font.objgen]
+                else:
+                    origin = origin_of(font)
                 if origin is not None:
                     uses.setdefault(origin, []).append((fonts, Name(name), font))
     for origin in sorted(uses):
@@ -153,7 +162,9 @@ def _unified(pdf: pikepdf.Pdf, fonts: list[pikepdf.Dictionary], wanted: tuple[in
                 # it: one width for all would move glyphs, so the chunks' subsets are kept.
                 return None
         for glyph, text in _texts(font.get(Name.ToUnicode)).items():
-            texts[glyph] = min(text, texts.get(glyph, text))
+            known = texts.get(glyph)
+            if known is None or text < known:
+                texts[glyph] = text
     widths = {glyph: widths[glyph] for glyph in wanted if glyph in widths}
     texts = {glyph: texts[glyph] for glyph in wanted if glyph in texts}
     data = program(origin, wanted)
@@ -213,29 +224,51 @@ def _plain(obj: pikepdf.Dictionary) -> tuple[tuple[str, bytes], ...]:
 
 
 def _widths(w: object) -> dict[int, int | float]:
-    """A CID font's /W array read as glyph id → width (both of its forms)."""
+    """A CID font's /W array read as glyph id → width (both of its forms: ``first [w1 w2 …]``
+    and ``first last w``). Read from the array's PDF syntax (``unparse``), a run at a time:
+    turning each of its numbers into a pikepdf object costs about three times as much. An
+    array holding anything else reads as far as it is well formed."""
     found: dict[int, int | float] = {}
     if not isinstance(w, Array):
         return found
-    items = list(w)
-    i = 0
-    while i + 1 < len(items):
-        first, second = items[i], items[i + 1]
-        if isinstance(second, Array):
-            for offset, width in enumerate(second):
-                found[int(first) + offset] = _number(width)
-            i += 2
-        elif i + 2 < len(items):
-            for glyph in range(int(first), int(second) + 1):
-                found[glyph] = _number(items[i + 2])
-            i += 3
-        else:
+    body = w.unparse()[1:-1]  # without the array's own brackets
+    position = 0
+    while True:
+        run = _W_RUN.match(body, position)
+        if run is None:
             break
+        position = run.end()
+        if run["widths"] is not None:
+            widths = _numbers(run["widths"].split())
+            if widths is None:
+                break
+            first = int(run["first"])
+            for offset, width in enumerate(widths):
+                found[first + offset] = width
+        else:
+            width = _number(run["width"])
+            if width is None:
+                break
+            for glyph in range(int(run["start"]), int(run["end"]) + 1):
+                found[glyph] = width
     return found
 
 
-def _number(value: object) -> int | float:
-    number = float(value)  # type: ignore[arg-type]
+def _numbers(tokens: list[bytes]) -> list[int | float] | None:
+    """PDF number tokens as :func:`_number` reads them; None when one is not a number."""
+    try:
+        return list(map(int, tokens))  # WeasyPrint writes whole widths
+    except ValueError:
+        numbers = [_number(token) for token in tokens]
+        return None if None in numbers else numbers  # type: ignore[return-value]
+
+
+def _number(token: bytes) -> int | float | None:
+    """A PDF number token as an int when whole, else a float; None when it is not a number."""
+    try:
+        number = float(token)
+    except ValueError:
+        return None
     return int(number) if number.is_integer() else number
 
 

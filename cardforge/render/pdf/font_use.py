@@ -120,7 +120,7 @@ def stamp_glyphs(page: pikepdf.Page, scanned: Scanned | None = None) -> None:
 def glyphs_of(resources: pikepdf.Dictionary) -> dict[str, list[int]]:
     """A face's :data:`GLYPHS` stamp read back: origin id → glyph ids (empty when none or
     malformed)."""
-    stamp = resources.get(GLYPHS)
+    stamp = value_of(resources, GLYPHS)
     if not isinstance(stamp, pikepdf.Dictionary):
         return {}
     found = {}
@@ -128,7 +128,7 @@ def glyphs_of(resources: pikepdf.Dictionary) -> dict[str, list[int]]:
         if isinstance(value, pikepdf.String):
             data = bytes(value)
             if len(data) % 2 == 0:
-                found[str(key)[1:]] = [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
+                found[str(key)[1:]] = list(struct.unpack(f">{len(data) // 2}H", data))
     return found
 
 
