@@ -99,6 +99,8 @@ class FaceBook(Sequence[pikepdf.Page]):
         self.fonts_changed = Journal()
         """What :func:`finish_sheets` changed in the book's objects for the last output
         (undone by the next :meth:`output`)."""
+        self.fonts_drawn: frozenset[tuple[int, int]] | None = None
+        """The book's forms the output of :attr:`fonts_changed` drew (see :func:`finish_sheets`)."""
         self.copied = 0
         """How many faces this object copied in from the face cache (the book lacked them)."""
         try:
@@ -273,9 +275,35 @@ def finish_sheets(out: pikepdf.Pdf, pages: Sequence[pikepdf.Page]) -> None:
     """Leave ``out`` one copy of each form and pattern (done already when ``out`` is a
     book's own PDF) and one font per original font for all its faces
     (:func:`~cardforge.render.cache.font_store.unify_output_fonts`; in a book's PDF, the
-    change is undone by the book's next :meth:`FaceBook.output`)."""
+    change is undone by the book's next :meth:`FaceBook.output`). The fonts depend only on
+    the set of faces drawn: when a book's output draws the very forms its last one drew (the
+    same faces on another paper), the fonts made for that one are put back in place
+    (:meth:`~cardforge.render.pdf.font_union.Journal.replay`) instead of being made again."""
     if isinstance(pages, FaceBook) and out is pages.pdf:
+        drawn = _forms_drawn(out)
+        if drawn is not None and drawn == pages.fonts_drawn and pages.fonts_changed.replay():
+            return  # another paper of the same faces: the same fonts, made for the last one
         pages.fonts_changed = unify_output_fonts(out, pages)
+        pages.fonts_drawn = drawn
         return
     share_equal_resources(out)
     unify_output_fonts(out, pages)
+
+
+def _forms_drawn(out: pikepdf.Pdf) -> frozenset[tuple[int, int]] | None:
+    """The object ids of the forms the pages of ``out`` (a book's output) draw, when their
+    resources hold nothing but forms that are objects of the book; else None (then the
+    output's fonts are made anew)."""
+    drawn: set[tuple[int, int]] = set()
+    for page in out.pages:
+        resources = page.obj.get(Name.Resources)
+        if resources is None:
+            continue
+        forms = resources.get(Name.XObject) if isinstance(resources, Dictionary) else None
+        if not isinstance(forms, Dictionary) or set(resources.keys()) - {"/XObject"}:
+            return None
+        for form in forms.values():
+            if not (isinstance(form, pikepdf.Stream) and form.is_indirect and form.is_owned_by(out)):
+                return None
+            drawn.add(form.objgen)
+    return frozenset(drawn)

@@ -39,30 +39,48 @@ _FIXED_PITCH = 1
 @dataclass
 class Journal:
     """The changes :func:`unify_fonts` made to objects it did not create: (dictionary,
-    key, value before or None), in order; :meth:`undo` puts them back."""
+    key, value before or None, value after or None), in order; :meth:`undo` puts them back,
+    :meth:`replay` makes them again."""
 
-    changes: list[tuple[pikepdf.Object, Name, pikepdf.Object | None]] = field(default_factory=list)
+    changes: list[tuple[pikepdf.Object, Name, pikepdf.Object | None, pikepdf.Object | None]] = field(
+        default_factory=list)
     unified: int = 0
     """How many fonts were made (one per original)."""
     kept: int = 0
     """Fonts with an origin whose program could not be made: left as they were."""
+    undone: list[tuple[pikepdf.Object, Name, pikepdf.Object | None, pikepdf.Object | None]] = field(
+        default_factory=list)
+    """The changes the last :meth:`undo` took back, for :meth:`replay`."""
 
     def set(self, holder: pikepdf.Object, key: Name, value: pikepdf.Object | None) -> None:
-        self.changes.append((holder, key, holder.get(key)))
-        if value is None:
-            del holder[key]
-        else:
-            holder[key] = value
+        self.changes.append((holder, key, holder.get(key), value))
+        _put(holder, key, value)
 
     def undo(self) -> None:
         """Put back every value changed, last first."""
-        for holder, key, before in reversed(self.changes):
-            if before is None:
-                if key in holder:
-                    del holder[key]
-            else:
-                holder[key] = before
-        self.changes.clear()
+        for holder, key, before, _ in reversed(self.changes):
+            _put(holder, key, before)
+        self.undone, self.changes = self.changes, []
+
+    def replay(self) -> bool:
+        """Make again the changes the last :meth:`undo` took back, in order, on objects
+        that are as they were before them (the same fonts, made once, put back in place);
+        False, changing nothing, when there are none or some are still made."""
+        if self.changes or not self.undone:
+            return False
+        for holder, key, _, after in self.undone:
+            _put(holder, key, after)
+        self.changes, self.undone = self.undone, []
+        return True
+
+
+def _put(holder: pikepdf.Object, key: Name, value: pikepdf.Object | None) -> None:
+    """``holder[key] = value``, or the key removed when ``value`` is None."""
+    if value is None:
+        if key in holder:
+            del holder[key]
+    else:
+        holder[key] = value
 
 
 def unify_fonts(pdf: pikepdf.Pdf, program: Program) -> Journal:
