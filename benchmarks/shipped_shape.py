@@ -137,6 +137,11 @@ def shipped_shape_workspace(root: Path, cards: int, outliers: int = 0, catalogs:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1])
-    shipped_shape_workspace(target, int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
-    print(target)
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Generate a workspace shaped like Comic Creator as shipped.")
+    parser.add_argument("target", type=Path, help="folder to generate the workspace in")
+    parser.add_argument("cards", type=int, nargs="?", default=1000, help="cards in the game (default 1000)")
+    arguments = parser.parse_args()
+    shipped_shape_workspace(arguments.target, arguments.cards)
+    print(arguments.target)
