@@ -25,8 +25,9 @@ def workspace(tmp_path: Path) -> Path:
 
 
 def _saved(pdf: pikepdf.Pdf) -> bytes:
+    """``pdf``'s bytes, its /ID derived from its content (so equal PDFs save equal)."""
     buffer = io.BytesIO()
-    pdf.save(buffer)
+    pdf.save(buffer, deterministic_id=True)
     return buffer.getvalue()
 
 
@@ -209,12 +210,6 @@ def test_fonts_inside_forms_are_left_out_and_shared_too():
     assert sharer.redirected == 1
 
 
-def _fixed(pdf: pikepdf.Pdf) -> bytes:
-    buffer = io.BytesIO()
-    pdf.save(buffer, deterministic_id=True)
-    return buffer.getvalue()
-
-
 def _counted_unify(monkeypatch) -> list[int]:
     calls: list[int] = []
     real = face_book.unify_output_fonts
@@ -233,12 +228,12 @@ def test_another_paper_of_the_same_faces_puts_back_the_fonts_made_with_the_same_
     game = load_game(workspace / "cards" / "test-game", TEST_GAME).game
     faces = _render(workspace, cache)
     calls = _counted_unify(monkeypatch)
-    a4 = _fixed(card_sheets(game, faces, "a4", "long"))
-    letter = _fixed(card_sheets(game, faces, "letter", "long"))
-    a4_again = _fixed(card_sheets(game, faces, "a4", "long"))
+    a4 = _saved(card_sheets(game, faces, "a4", "long"))
+    letter = _saved(card_sheets(game, faces, "letter", "long"))
+    a4_again = _saved(card_sheets(game, faces, "a4", "long"))
     assert len(calls) == 1  # the fonts were made once, for the first paper
     alone = _render(workspace, cache)  # another book object over the same cache: made anew
-    assert _fixed(card_sheets(game, alone, "letter", "long")) == letter
+    assert _saved(card_sheets(game, alone, "letter", "long")) == letter
     assert len(calls) == 2
     assert a4_again == a4
     assert _fonts(letter) and len(_fonts(letter)) == len(set(_fonts(letter)))
@@ -250,9 +245,9 @@ def test_an_output_of_other_faces_gets_fonts_of_its_own(workspace, tmp_path, mon
     faces = _render(workspace, cache)
     book, slots = faces.pages(), card_slots(game, faces)
     calls = _counted_unify(monkeypatch)
-    _fixed(impose_sheets(book, slots, game.card_geometry(), "a4"))
-    some = _fixed(impose_sheets(book, slots[:1], game.card_geometry(), "a4"))
+    _saved(impose_sheets(book, slots, game.card_geometry(), "a4"))
+    some = _saved(impose_sheets(book, slots[:1], game.card_geometry(), "a4"))
     assert len(calls) == 2  # other forms drawn: the fonts are made for them
     fresh = _render(workspace, cache)
     alone = impose_sheets(fresh.pages(), card_slots(game, fresh)[:1], game.card_geometry(), "a4")
-    assert _fixed(alone) == some
+    assert _saved(alone) == some

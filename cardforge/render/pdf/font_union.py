@@ -243,9 +243,9 @@ def _plain(obj: pikepdf.Dictionary) -> tuple[tuple[str, bytes], ...]:
 
 def _widths(w: object) -> dict[int, int | float]:
     """A CID font's /W array read as glyph id → width (both of its forms: ``first [w1 w2 …]``
-    and ``first last w``). Read from the array's PDF syntax (``unparse``), a run at a time:
-    turning each of its numbers into a pikepdf object costs about three times as much. An
-    array holding anything else reads as far as it is well formed."""
+    and ``first last w``). Read from the array's PDF syntax (``unparse``), a run at a time,
+    rather than one pikepdf object per number. An array holding anything else reads as far
+    as it is well formed."""
     found: dict[int, int | float] = {}
     if not isinstance(w, Array):
         return found
