@@ -68,10 +68,44 @@ def run(conn: socket.socket, request: wire.Request, fds: list[int], log: Path) -
         os._exit(code)
 
 
-KEPT_CACHES = frozenset({"cardforge.build.build_fingerprint.code_digest",
-                         "cardforge.render.cache.face_cache.fonts_fingerprint"})
-"""Caches a child keeps from the resident process: what they hold is part of its identity
-(code, libraries, fonts), which every request is checked against (server.refusal)."""
+KEPT_CACHES = frozenset({
+    # What the identity covers (server.refusal checks every request against it): cardforge's
+    # code and data, the installed distributions, the fonts fontconfig finds.
+    "cardforge.build.build_fingerprint.code_digest",
+    "cardforge.loading.parse_cache._parser_digest",
+    "cardforge.boundary.resources.data_dir",
+    "cardforge.model.card_sizes.presets",
+    "cardforge.model.language_text.catalog",
+    "cardforge.lint.game_design_rules.cf020_unread_fact._pack_names",
+    "cardforge.render.templating.sandbox_checks._signature",
+    "cardforge.render.layout.text_overflow._line_box",
+    "cardforge.render.pdf.hb_subset._libraries",
+    "cardforge.render.cache.face_cache.fonts_fingerprint",
+    "cardforge.render.layout.installed_fonts.font_installed",
+    "cardforge.render.layout.font_coverage._charset",
+    # Functions of their arguments' values alone, which read nothing else: dice odds, costs
+    # and text parsed, CSS folded.
+    "cardforge.dice._counts.moves",
+    "cardforge.dice._counts.distribution",
+    "cardforge.dice._counts.sum_distribution",
+    "cardforge.dice._counts.rolls",
+    "cardforge.dice._solve._steps",
+    "cardforge.dice.odds._sat",
+    "cardforge.dice.odds._numerator",
+    "cardforge.dice.odds._least_spend",
+    "cardforge.games.dice_girls.dg_odds.rolls",
+    "cardforge.games.dice_girls.dg_odds.pips",
+    "cardforge.lint.card_costs._parse_text",
+    "cardforge.lint.game_design_rules.cf016_supply_limit._fewest_dice",
+    "cardforge.booklet.rules_markdown._tokens",
+    "cardforge.i18n.translation_checks._differences",
+    "cardforge.render.templating.css_constants._folded",
+    "cardforge.render.cache.face_cache._local_file",
+})
+"""Caches a child keeps from the resident process, whose entries only the warm-up made (a
+child's own end with it): those of inputs the process's identity covers, and those of
+values alone. Every other cache is cleared (:func:`forget_caches`): a new one is, until it
+is listed here."""
 
 
 def forget_caches() -> None:

@@ -5,8 +5,9 @@ of their faces laid out.
 A command's child then starts with what the first render of a built-in game's templates
 costs already paid: Jinja's compiled templates (kept in the process by their file and text,
 :class:`cardforge.render.templating.template_env._InMemoryBytecode`, so an edited or different template is
-simply compiled again); the lint rules' code paths (their ``functools`` caches, the odds
-among them, are cleared in each child: :func:`cardforge.resident.resident_child.forget_caches`);
+simply compiled again); the lint rules' code paths and the caches of values they fill (odds,
+parsed costs; every other ``functools`` cache is cleared in each child:
+:func:`cardforge.resident.resident_child.forget_caches`);
 and WeasyPrint's fonts, stylesheet code paths and C declarations met
 laying out a real face in each language. Everything warmed is keyed by content where it is
 kept, so it can only make a command faster, never different.
