@@ -126,3 +126,33 @@ def test_every_cardforge_file_a_doc_schema_or_template_names_exists():
             if not (REPO / name).exists():
                 missing.setdefault(name, text.relative_to(REPO).as_posix())
     assert missing == {}
+
+
+_DATE = re.compile(r"\b20\d\d-[01]\d-[0-3]\d\b")
+_LITERAL = re.compile(r"``.*?``", re.DOTALL)
+
+
+def dated_docstrings(root: Path) -> list[str]:
+    """``file:line`` of each module, class or function docstring under ``root`` that carries
+    a date outside a ``literal`` (an example value, as YAML's ``2026-11-24``)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                text = ast.get_docstring(node, clean=False)
+                if text and _DATE.search(_LITERAL.sub("", text)):
+                    found.append(f"{path.relative_to(root)}:{getattr(node, 'lineno', 1)}")
+    return found
+
+
+def test_no_docstring_carries_a_dated_measurement():
+    """Docstrings state behaviour and units; measurements, which go stale, live in
+    docs/benchmarks.md with their dates (issue 36)."""
+    assert dated_docstrings(PACKAGE) == []
+
+
+def test_the_date_check_sees_a_dated_docstring(tmp_path):
+    (tmp_path / "timed.py").write_text('"""Fast.\n\nMeasured 2026-11-28: 5 % fewer."""\n'
+                                       'def f():\n    """A date as ``2026-11-24``."""\n', encoding="utf-8")
+    assert dated_docstrings(tmp_path) == ["timed.py:1"]

@@ -14,11 +14,11 @@ out afterwards in the process:
   (the document's, or a group's), paints the form XObject made the first time (``Do``), at
   the same point of the drawing order: what is drawn over a die stays over it.
 
-Measured on Comic Creator fronts of a 1,000-card ``benchmarks/shipped_shape.py`` workspace
-(cachegrind, chunks of 25 faces, 2026-11-28): 5.2 % fewer instructions a face (faces
-100–124 and 625–649). The forms carry no transparency group (PDF/X-1a allows none), and
-pages rasterise the same as before within two levels of 255 at the edges (anti-aliasing;
-tests/render/test_svg_forms.py, and the reference pages of the five games). Does nothing
+What it saves, and why it is kept although it pays under 5 % (without it, icon edges
+rasterise one shade differently), is in docs/benchmarks.md. The forms carry no
+transparency group (PDF/X-1a allows none), and pages rasterise the same as before within
+two levels of 255 at the edges (anti-aliasing; tests/render/test_svg_forms.py, and the
+reference pages of the five games). Does nothing
 if WeasyPrint's internals are not the ones this was written against (then every ``<svg>``
 is parsed and drawn as before).
 """
