@@ -76,13 +76,13 @@ KEPT_CACHES = frozenset({
     "cardforge.boundary.resources.data_dir",
     "cardforge.model.card_sizes.presets",
     "cardforge.model.language_text.catalog",
-    "cardforge.lint.game_design_rules.cf020_unread_fact._pack_names",
     "cardforge.render.templating.sandbox_checks._signature",
     "cardforge.render.layout.text_overflow._line_box",
     "cardforge.render.pdf.hb_subset._libraries",
     "cardforge.render.cache.face_cache.fonts_fingerprint",
     "cardforge.render.layout.installed_fonts.font_installed",
     "cardforge.render.layout.font_coverage._charset",
+    # Not a pack's sources (cf020's names): an editable install's files are not in its RECORD.
     # Functions of their arguments' values alone, which read nothing else: dice odds, costs
     # and text parsed, CSS folded.
     "cardforge.dice._counts.moves",
