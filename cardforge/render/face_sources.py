@@ -28,7 +28,6 @@ from cardforge.render.colour.print_palette import load_palette
 from cardforge.render.layout.deck_underlays import DeckUnderlays
 from cardforge.render.layout.face_layout import require_fonts
 from cardforge.render.layout.font_coverage import require_coverage
-from cardforge.render.layout.text_fit import fit_face
 from cardforge.render.layout.underlays import layered
 from cardforge.render.templating.card_art import check_art
 from cardforge.render.templating.face_kit import mix
@@ -38,6 +37,7 @@ from cardforge.render.templating.stylesheets import face_stylesheet
 from cardforge.render.templating.template_env import first_template, render
 from cardforge.render.workers.early_layout import CardSide, EarlyLayout
 from cardforge.render.workers.layout_workers import want_all
+from cardforge.render.workers.pooled_fits import InOrder, PendingFace, PooledFits
 
 MANY_NEW_FACES = 32
 """Faces rendered anew (not from the fragment memo) after which a build wants every worker
@@ -124,27 +124,36 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
     parts = kept.game_parts(plain(game, views=views), shape) if kept else {}
     steady = _steady_parts(game, parts) if kept else {}  # deck → what else a card's face reads
     rendered: set[str] = set()  # faces rendered now (memoised ones were checked when made)
+    fits = PooledFits(css, game.root, roots)
+    queue = InOrder()
 
     def face(key: str | None, template: Callable[[], str], context: Callable[[], dict[str, Any]],
-             size: CardGeometry, deck: Deck, side: str, owner: CardSide | None = None) -> str:
+             size: CardGeometry, deck: Deck, side: str, owner: CardSide | None = None) -> PendingFace:
         """The face kept under ``key``, else rendered with ``template()`` (looked up only
-        then) in ``context()`` (made only then) and kept, offered to the early layout (as
-        ``owner``, a card's side) and counted towards waking every worker; layered over its
-        deck's underlay for ``side``, if the template has one."""
+        then) in ``context()`` (made only then), its text fitted (:class:`PooledFits`) and
+        kept, offered to the early layout (as ``owner``, a card's side) and counted towards
+        waking every worker; layered over its deck's underlay for ``side``, if the template
+        has one. Finished in the order asked for
+        (:class:`~cardforge.render.workers.pooled_fits.InOrder`), whenever a worker fits it."""
         html = kept.get(key) if kept and key else None
-        fresh = html is None
-        if html is None:
-            html = fit_face(render(env, template(), context(), views), css, size, game.root, roots)
-            if kept and key:
-                kept.put(key, html)
-        html = layered(underlays.get(deck, side), html)
-        if fresh:
-            rendered.add(html)
-            if early is not None:
-                early.offer(html, size, owner)
-            if len(rendered) == MANY_NEW_FACES:
-                want_all()  # more than one worker's work: let them all warm up now
-        return html
+        fitted = fits.fit(render(env, template(), context(), views), size) if html is None else None
+
+        def finish() -> str:
+            made = html
+            if fitted is not None:
+                made = fitted.html()
+                if kept and key:
+                    kept.put(key, made)
+            made = layered(underlays.get(deck, side), made)
+            if fitted is not None:
+                rendered.add(made)
+                if early is not None:
+                    early.offer(made, size, owner)
+                if len(rendered) == MANY_NEW_FACES:
+                    want_all()  # more than one worker's work: let them all warm up now
+            return made
+
+        return queue.add(finish, fitted.ready if fitted is not None else lambda: True)
 
     def own_data(card: Card) -> dict[str, Any]:
         """The pack's face data for ``card`` (its ``face_context``), {} for none."""
@@ -156,7 +165,7 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
 
     def card_face(card: Card, deck: Deck, side: str, template: Callable[[], str],
                   data_of: Callable[[], dict[str, Any]],
-                  context_of: Callable[[dict[str, Any]], dict[str, Any]]) -> str:
+                  context_of: Callable[[dict[str, Any]], dict[str, Any]]) -> PendingFace:
         """The face of ``card``'s ``side`` (``front``, or ``back`` for its own back): under the
         key kept for it when the card is unchanged (then its face data, ``data_of()``, is made
         only if the memo lacks the face), else under the key of its data, kept for the next
@@ -171,14 +180,14 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         return face(key, template, lambda: context_of(data_of() if made is None else made),
                     sizes[deck.id], deck, side, CardSide(card.id, side))
 
-    fronts: dict[str, str] = {}
+    fronts: dict[str, PendingFace] = {}
     for card in kept.changed_first(list(game.cards())) if kept else game.cards():
         deck = game.decks[card.deck]
         fronts[card.id] = card_face(card, deck, "front", partial(named.template, deck, "front"),
                                     partial(own_data, card),
                                     partial(_merged, common, shape[deck.id], {"card": card, "deck": deck}))
     for card in game.cards():
-        front_page[card.id] = pages.add(fronts[card.id], f"card {card.id}", sizes[card.deck])
+        front_page[card.id] = pages.add(fronts[card.id].html(), f"card {card.id}", sizes[card.deck])
     card_back_page: dict[str, int] = {}
     for deck in game.decks.values():
         extra = game.spec.back_context(deck, game, lang) if game.spec.back_context else {}
@@ -187,13 +196,14 @@ def face_sources(game: Game, lang: str, workspace: Path, *,
         if deck.spec.get("back") == "card":  # each card's own back: card and face data too
             for card in deck.cards:
                 html = card_face(card, deck, "back", back, partial(own_back_data, card, extra),
-                                 partial(_merged, context, {"card": card}))
+                                 partial(_merged, context, {"card": card})).html()
                 card_back_page[card.id] = pages.add(html, f"back of card {card.id}", sizes[deck.id])
             continue
         key = kept.key_of(parts[deck.id], None, extra, views, side="back") if kept else None
-        html = face(key, back, partial(_merged, context, extra), sizes[deck.id], deck, "back")
+        html = face(key, back, partial(_merged, context, extra), sizes[deck.id], deck, "back").html()
         back_page[deck.id] = pages.add(html, f"back of deck {deck.id}", sizes[deck.id])
 
+    queue.finish_all()  # every face asked for is finished, whether or not it was read
     new = [i for i, html in enumerate(pages.fragments) if html in rendered]
     require_fonts([pages.fragments[i] for i in new] + underlays.fragments)
     require_coverage([pages.fragments[i] for i in new] + underlays.fragments,
