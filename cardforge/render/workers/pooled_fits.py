@@ -16,6 +16,7 @@ fitting raises (RenderError, MissingFontError) with its message intact.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
 
@@ -25,14 +26,14 @@ from cardforge.render.workers.layout_workers import shared_pool, want_all
 
 
 class Fit:
-    """One face's fitted HTML: known already, or being fitted by a worker."""
+    """One face's fitted HTML: known already, or being fitted by a worker (``fitting``),
+    with ``refit`` fitting it in this process should the worker fail."""
 
     def __init__(self, html: str, fitting: AsyncResult | None = None,
-                 redo: tuple[str, CardGeometry] | None = None, fits: PooledFits | None = None) -> None:
+                 refit: Callable[[], str] | None = None) -> None:
         self._html = html
         self._fitting = fitting
-        self._redo = redo
-        self._fits = fits
+        self._refit = refit
 
     def ready(self) -> bool:
         """Whether :meth:`html` would return at once (fitted already, or the worker done)."""
@@ -45,8 +46,8 @@ class Fit:
             self._fitting = None
             if isinstance(fitted, str):
                 self._html = fitted
-            elif self._redo is not None and self._fits is not None:  # the worker failed: here, located
-                self._html = self._fits.fit_here(*self._redo)
+            elif self._refit is not None:  # the worker failed: fitted here, the error located
+                self._html = self._refit()
         return self._html
 
 
@@ -72,7 +73,7 @@ class PooledFits:
         if self.sent == 2:
             want_all()
         fitting = pool.apply_async(fit_in_worker, (html, self._css, geometry, self._base_url, self._roots))
-        return Fit(html, fitting, (html, geometry), self)
+        return Fit(html, fitting, partial(self.fit_here, html, geometry))
 
     def fit_here(self, html: str, geometry: CardGeometry) -> str:
         """``html`` fitted in this process (raises what fitting raises)."""
